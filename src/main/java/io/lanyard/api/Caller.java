@@ -1,0 +1,10 @@
+package io.lanyard.api;
+
+/**
+ * Who sent the request, from a verified token.
+ *
+ * @param tokenId the token's {@code jti}
+ * @param expiresAt the token's expiry in epoch milliseconds, or -1 when it never expires
+ */
+public record Caller(String userId, String tokenId, long expiresAt) {
+}

@@ -1,0 +1,42 @@
+package io.lanyard.api;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.util.List;
+
+/** The business result of a plugin operation: {@code {statusCode, message[, data]}}. Expected outcomes are values of this. */
+public record Result(StatusCode status, JsonObject data) {
+
+  public static Result success() {
+    return new Result(StatusCode.SUCCESS, null);
+  }
+
+  public static Result success(JsonObject data) {
+    return new Result(StatusCode.SUCCESS, data);
+  }
+
+  /** The reply of both creation routes: {@code create_user_success} with {@code data: {}}. */
+  public static Result created() {
+    return new Result(StatusCode.CREATED, new JsonObject());
+  }
+
+  public static Result of(StatusCode status) {
+    return new Result(status, null);
+  }
+
+  /** A refusal naming the fields at fault, in {@code data.errors}. */
+  public static Result refused(StatusCode status, List<FieldProblem> problems) {
+    JsonArray errors = new JsonArray();
+    problems.forEach(problem -> errors.add(problem.toJson()));
+    return new Result(status, new JsonObject().put("errors", errors));
+  }
+
+  public JsonObject toJson() {
+    JsonObject json = new JsonObject().put("statusCode", status.code()).put("message", status.message());
+    if (data != null) {
+      json.put("data", data);
+    }
+    return json;
+  }
+}

@@ -1,0 +1,106 @@
+package io.lanyard.auth;
+
+import io.lanyard.api.ApiError;
+import io.lanyard.api.Caller;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.auth.JWTOptions;
+import io.vertx.ext.auth.PubSecKeyOptions;
+import io.vertx.ext.auth.authentication.TokenCredentials;
+import io.vertx.ext.auth.jwt.JWTAuth;
+import io.vertx.ext.auth.jwt.JWTAuthOptions;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+
+/**
+ * Issues and verifies the service's JWTs. The algorithm is pinned to the configured one: {@code none} and any other algorithm fail
+ * verification. Expiry is checked here rather than by the library, so an expired token gets its own reply.
+ */
+public final class TokenService {
+
+  /** Longer than any token this service issues; anything longer is refused unparsed. */
+  private static final int MAX_TOKEN_LENGTH = 4096;
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final JWTAuth jwt;
+  private final String algorithm;
+  private final String issuer;
+  private final boolean expiryRequired;
+
+  private TokenService(JWTAuth jwt, String algorithm, String issuer, boolean expiryRequired) {
+    this.jwt = jwt;
+    this.algorithm = algorithm;
+    this.issuer = issuer;
+    this.expiryRequired = expiryRequired;
+  }
+
+  /**
+   * @param secret the HMAC key
+   * @param expiryRequired true when a maximum lifetime is configured: tokens without {@code exp} are then refused
+   */
+  public static TokenService hmac(Vertx vertx, String algorithm, String secret, String issuer, boolean expiryRequired) {
+    JWTAuthOptions options = new JWTAuthOptions()
+      .addPubSecKey(new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(secret))
+      .setJWTOptions(new JWTOptions().setAlgorithm(algorithm).setIgnoreExpiration(true));
+    return new TokenService(JWTAuth.create(vertx, options), algorithm, issuer, expiryRequired);
+  }
+
+  /** @param ttlMillis the lifetime, or {@link Expiry#NEVER} */
+  public LoginResult issue(String userId, long ttlMillis) {
+    long now = System.currentTimeMillis();
+    JsonObject claims = new JsonObject()
+      .put("_id", userId)
+      .put("sub", userId)
+      .put("iat", now / 1000)
+      .put("jti", newTokenId())
+      .put("iss", issuer);
+    long expiresAt = Expiry.NEVER;
+    if (ttlMillis != Expiry.NEVER) {
+      expiresAt = now + ttlMillis;
+      claims.put("exp", Math.floorDiv(expiresAt + 999, 1000));
+    }
+    String token = jwt.generateToken(claims, new JWTOptions().setAlgorithm(algorithm).setNoTimestamp(true));
+    return new LoginResult(userId, token, expiresAt, ttlMillis);
+  }
+
+  public Future<TokenCheck> verify(String token) {
+    if (token == null || token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
+      return Future.succeededFuture(TokenCheck.refused(ApiError.invalidToken()));
+    }
+    return jwt.authenticate(new TokenCredentials(token))
+      .map(user -> check(user.attributes().getJsonObject("accessToken")))
+      .otherwise(failure -> TokenCheck.refused(ApiError.invalidToken()));
+  }
+
+  /** @param claims the token's whole payload (the library's principal drops {@code exp} and {@code iat}) */
+  private TokenCheck check(JsonObject claims) {
+    if (claims == null) {
+      return TokenCheck.refused(ApiError.invalidToken());
+    }
+    Object userId = claims.getValue("_id");
+    Object tokenId = claims.getValue("jti");
+    Object exp = claims.getValue("exp");
+    if (!(userId instanceof String id) || !(tokenId instanceof String jti) || !issuer.equals(claims.getValue("iss"))) {
+      return TokenCheck.refused(ApiError.invalidToken());
+    }
+    if (exp == null) {
+      return expiryRequired ? TokenCheck.refused(ApiError.invalidToken()) : TokenCheck.valid(new Caller(id, jti, Expiry.NEVER));
+    }
+    if (!(exp instanceof Number seconds)) {
+      return TokenCheck.refused(ApiError.invalidToken());
+    }
+    long expiresAt = seconds.longValue() * 1000;
+    if (System.currentTimeMillis() >= expiresAt) {
+      return TokenCheck.refused(ApiError.expiredToken());
+    }
+    return TokenCheck.valid(new Caller(id, jti, expiresAt));
+  }
+
+  private static String newTokenId() {
+    byte[] bytes = new byte[16];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+}

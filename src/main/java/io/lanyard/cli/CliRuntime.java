@@ -1,0 +1,60 @@
+package io.lanyard.cli;
+
+import io.lanyard.config.ConfigLoader;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.db.Database;
+import io.lanyard.db.DbUri;
+import io.lanyard.Lanyard;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** What an operator command runs with: the service's config, and its database, migrated first. */
+final class CliRuntime implements AutoCloseable {
+
+  private final Vertx vertx;
+  private final LanyardConfig config;
+  private final Pool pool;
+
+  private CliRuntime(Vertx vertx, LanyardConfig config, Pool pool) {
+    this.vertx = vertx;
+    this.config = config;
+    this.pool = pool;
+  }
+
+  /** @param spec the running command, whose root holds {@code -conf} */
+  static CliRuntime open(CommandSpec spec) {
+    Optional<Path> configFile = ((LanyardCommand) spec.root().userObject()).configFile();
+    LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+    Vertx vertx = Lanyard.createVertx();
+    try {
+      Pool pool = Await.result(Database.open(vertx, config.db(), DbUri.of(config.db()), 1), Await.STARTUP);
+      return new CliRuntime(vertx, config, pool);
+    } catch (RuntimeException e) {
+      Await.result(vertx.close());
+      throw e;
+    }
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  LanyardConfig config() {
+    return config;
+  }
+
+  Pool pool() {
+    return pool;
+  }
+
+  @Override
+  public void close() {
+    // Closed one after the other from this thread: a close chained on a Vert.x context completes on a dying event loop.
+    Await.result(pool.close());
+    Await.result(vertx.close());
+  }
+}

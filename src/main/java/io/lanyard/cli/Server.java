@@ -1,0 +1,81 @@
+package io.lanyard.cli;
+
+import io.lanyard.Lanyard;
+import io.lanyard.config.ConfigException;
+import io.lanyard.config.ConfigLoader;
+import io.lanyard.config.LanyardConfig;
+import io.vertx.core.Vertx;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+import java.lang.management.ManagementFactory;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** Runs the service until SIGTERM or SIGINT, then stops it gracefully and exits 0. */
+final class Server {
+
+  private static final Logger log = LoggerFactory.getLogger(Server.class);
+  /** Time given to closing connections after the HTTP shutdown timeout. */
+  private static final Duration CLOSE_MARGIN = Duration.ofSeconds(5);
+
+  private Server() {
+  }
+
+  static int run(Optional<Path> configFile) {
+    LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+    Vertx vertx = Lanyard.createVertx();
+    Lanyard lanyard;
+    try {
+      lanyard = Await.result(Lanyard.start(vertx, config), Await.STARTUP);
+    } catch (RuntimeException e) {
+      Await.result(vertx.close(), Await.SHORT);
+      throw explain(e, config);
+    }
+    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
+    onTermination(() -> stop(vertx, lanyard, config.http().shutdownTimeout().plus(CLOSE_MARGIN)));
+    return LanyardCommand.SERVING;
+  }
+
+  private static void stop(Vertx vertx, Lanyard lanyard, Duration bound) {
+    log.info("Stopping: finishing requests in flight");
+    try {
+      Await.result(lanyard.stop(), bound);
+      Await.result(vertx.close());
+      log.info("Stopped");
+      System.exit(0);
+    } catch (RuntimeException e) {
+      log.error("Stopping failed: {}", e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /** The JVM's own handling of SIGTERM exits 143; the service stops gracefully and exits 0 instead. */
+  private static void onTermination(Runnable stop) {
+    AtomicBoolean stopping = new AtomicBoolean();
+    for (String name : new String[] {"TERM", "INT"}) {
+      Signal.handle(new Signal(name), signal -> {
+        if (stopping.compareAndSet(false, true)) {
+          new Thread(stop, "lanyard-shutdown").start();
+        }
+      });
+    }
+  }
+
+  private static RuntimeException explain(RuntimeException failure, LanyardConfig config) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof ConfigException problem) {
+        return problem;
+      }
+      if (cause instanceof BindException bind) {
+        return new ConfigException("Cannot listen on setting http.port (LANYARD_HTTP_PORT) " + config.http().host() + ":"
+          + config.http().port() + ": " + bind.getMessage());
+      }
+    }
+    return failure;
+  }
+}

@@ -1,0 +1,84 @@
+package io.lanyard.cli;
+
+import io.lanyard.auth.PasswordHasher;
+import io.lanyard.user.Emails;
+import io.lanyard.user.Passwords;
+import io.lanyard.user.UserRepository;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code users}: accounts, managed by the operator. */
+@Command(name = "users", description = "Manage user accounts.", subcommands = UsersCommand.Create.class)
+final class UsersCommand {
+
+  private static final String DEFAULT_LANGUAGE = "eng-GB";
+
+  /** {@code users create --email E --password P}: an active account, ready to log in; prints its id. */
+  @Command(name = "create", description = "Create an active account and print its id.")
+  static final class Create implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--email", required = true, description = "The account's e-mail address (its login).")
+    private String email;
+
+    @Option(names = "--password", description = "The password (8 characters to 72 bytes). Prefer --password-stdin.")
+    private String password;
+
+    @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
+    private boolean passwordFromStdin;
+
+    @Option(names = "--language", defaultValue = DEFAULT_LANGUAGE, description = "fre-FR or eng-GB (default ${DEFAULT-VALUE}).")
+    private String language;
+
+    @Override
+    public Integer call() throws IOException {
+      String address = Emails.normalise(email);
+      if (!Emails.isValid(address)) {
+        throw new ParameterException(spec.commandLine(), "--email: not a valid e-mail address");
+      }
+      String secret = password();
+      Optional<String> problem = Passwords.problem(secret);
+      if (problem.isPresent()) {
+        throw new ParameterException(spec.commandLine(), "password refused: " + problem.get().replace('_', ' ')
+          + " (8 characters to 72 UTF-8 bytes)");
+      }
+      if (!language.equals("fre-FR") && !language.equals("eng-GB")) {
+        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+      }
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1));
+        String hash = Await.result(hasher.hash(secret));
+        Optional<String> id = Await.result(new UserRepository().insertActive(runtime.pool(), address, hash, language));
+        if (id.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: an account with that e-mail address already exists");
+          return 1;
+        }
+        spec.commandLine().getOut().println(id.get());
+        return 0;
+      }
+    }
+
+    private String password() throws IOException {
+      if (passwordFromStdin == (password != null)) {
+        throw new ParameterException(spec.commandLine(), "give exactly one of --password and --password-stdin");
+      }
+      if (password != null) {
+        return password;
+      }
+      String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+      return line == null ? "" : line;
+    }
+  }
+}

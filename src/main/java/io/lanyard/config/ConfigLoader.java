@@ -1,0 +1,179 @@
+package io.lanyard.config;
+
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds the {@link LanyardConfig}: the defaults shipped in the jar ({@code conf/config.json}), overlaid by a config file, overlaid
+ * by environment variables (env wins). Secrets come only from the environment.
+ */
+public final class ConfigLoader {
+
+  /** Setting path → environment variable that overrides it, in the order of the README's table. */
+  public static final Map<String, String> ENVIRONMENT = environmentNames();
+
+  public static final String JWT_SECRET_ENV = "LANYARD_JWT_SECRET";
+  public static final String DB_PASSWORD_ENV = "LANYARD_DB_PASSWORD";
+  public static final String CONFIG_FILE_ENV = "LANYARD_CONFIG";
+
+  private static final String DEFAULTS_RESOURCE = "conf/config.json";
+  private static final Path WORKING_DIR_CONFIG = Path.of("conf", "config.json");
+
+  private ConfigLoader() {
+  }
+
+  private static Map<String, String> environmentNames() {
+    Map<String, String> names = new LinkedHashMap<>();
+    names.put("pluginName", "LANYARD_PLUGIN_NAME");
+    names.put("http.host", "LANYARD_HTTP_HOST");
+    names.put("http.port", "LANYARD_HTTP_PORT");
+    names.put("http.instances", "LANYARD_HTTP_INSTANCES");
+    names.put("http.bodyLimit", "LANYARD_HTTP_BODY_LIMIT");
+    names.put("http.maxNestingDepth", "LANYARD_HTTP_MAX_NESTING_DEPTH");
+    names.put("http.allowedOrigins", "LANYARD_HTTP_ALLOWED_ORIGINS");
+    names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
+    names.put("db.uri", "LANYARD_DB_URI");
+    names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
+    names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
+    names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
+    names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
+    names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
+    names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
+    names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
+    names.put("jwt.maxTtl", "LANYARD_JWT_MAX_TTL");
+    names.put("security.bcryptCost", "LANYARD_BCRYPT_COST");
+    names.put("security.hashThreads", "LANYARD_HASH_THREADS");
+    names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
+    names.put("smtp.host", "LANYARD_SMTP_HOST");
+    names.put("smtp.port", "LANYARD_SMTP_PORT");
+    return Collections.unmodifiableMap(names);
+  }
+
+  /**
+   * @param explicitFile the file of {@code -conf}, if given (else {@code LANYARD_CONFIG}, else {@code ./conf/config.json} if present)
+   * @param env the process environment (a map, so tests pass their own)
+   */
+  public static LanyardConfig load(Optional<Path> explicitFile, Map<String, String> env) {
+    JsonObject merged = readDefaults();
+    Optional<Path> file = explicitFile.or(() -> Optional.ofNullable(env.get(CONFIG_FILE_ENV)).filter(s -> !s.isBlank()).map(Path::of));
+    if (file.isPresent()) {
+      merge(merged, readFile(file.get()));
+    } else if (Files.isRegularFile(WORKING_DIR_CONFIG)) {
+      merge(merged, readFile(WORKING_DIR_CONFIG));
+    }
+    ENVIRONMENT.forEach((path, name) -> {
+      String value = env.get(name);
+      if (value != null) {
+        put(merged, path, value);
+      }
+    });
+    return read(new ConfigReader(merged, ENVIRONMENT), env);
+  }
+
+  private static LanyardConfig read(ConfigReader settings, Map<String, String> env) {
+    return new LanyardConfig(
+      settings.identifier("pluginName"),
+      new LanyardConfig.Http(
+        settings.text("http.host"),
+        settings.integer("http.port", 0, 65535),
+        settings.integer("http.instances", 0, 256),
+        settings.integer("http.bodyLimit", 1024, Integer.MAX_VALUE),
+        settings.integer("http.maxNestingDepth", 2, 1000),
+        settings.list("http.allowedOrigins"),
+        settings.duration("http.shutdownTimeout")),
+      new LanyardConfig.Db(
+        settings.text("db.uri"),
+        secret(env, DB_PASSWORD_ENV),
+        settings.flag("db.createDatabase"),
+        settings.integer("db.poolSize", 1, 1000),
+        settings.integer("db.maxWaitQueue", 1, 1_000_000),
+        settings.duration("db.connectTimeout")),
+      new LanyardConfig.Jwt(
+        settings.oneOf("jwt.algorithm", "HS256"),
+        jwtSecret(env),
+        settings.text("jwt.issuer"),
+        settings.duration("jwt.defaultTtl").toMillis(),
+        settings.durationOrUnlimited("jwt.maxTtl")),
+      new LanyardConfig.Security(
+        settings.integer("security.bcryptCost", 4, 31),
+        settings.integer("security.hashThreads", 0, 256)),
+      new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),
+      new LanyardConfig.Smtp(
+        settings.text("smtp.host"),
+        settings.integer("smtp.port", 1, 65535)));
+  }
+
+  /** At least 32 bytes: an HMAC key shorter than its hash output weakens every token. */
+  private static Optional<Secret> jwtSecret(Map<String, String> env) {
+    Optional<Secret> secret = secret(env, JWT_SECRET_ENV);
+    if (secret.isPresent() && secret.get().byteLength() < 32) {
+      throw new ConfigException("Invalid setting " + JWT_SECRET_ENV + ": the JWT secret must be at least 32 bytes long, got "
+        + secret.get().byteLength() + " (leave it unset to have one generated and kept in the database)");
+    }
+    return secret;
+  }
+
+  private static Optional<Secret> secret(Map<String, String> env, String name) {
+    return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
+  }
+
+  private static JsonObject readDefaults() {
+    try (InputStream in = ConfigLoader.class.getClassLoader().getResourceAsStream(DEFAULTS_RESOURCE)) {
+      if (in == null) {
+        throw new ConfigException("The defaults " + DEFAULTS_RESOURCE + " are missing from the classpath");
+      }
+      return new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new ConfigException("Cannot read the defaults " + DEFAULTS_RESOURCE + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static JsonObject readFile(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new ConfigException("The config file " + file + " does not exist or is not a file");
+    }
+    try {
+      return new JsonObject(Files.readString(file));
+    } catch (IOException e) {
+      throw new ConfigException("Cannot read the config file " + file + ": " + e.getMessage(), e);
+    } catch (DecodeException | ClassCastException e) {
+      throw new ConfigException("The config file " + file + " is not a JSON object");
+    }
+  }
+
+  /** Deep merge: objects merge key by key, anything else replaces. */
+  private static void merge(JsonObject target, JsonObject overlay) {
+    for (String key : overlay.fieldNames()) {
+      Object value = overlay.getValue(key);
+      if (value instanceof JsonObject nested && target.getValue(key) instanceof JsonObject existing) {
+        merge(existing, nested);
+      } else {
+        target.put(key, value);
+      }
+    }
+  }
+
+  private static void put(JsonObject root, String path, String value) {
+    String[] keys = path.split("\\.");
+    JsonObject node = root;
+    for (int i = 0; i < keys.length - 1; i++) {
+      JsonObject child = node.getJsonObject(keys[i]);
+      if (child == null) {
+        child = new JsonObject();
+        node.put(keys[i], child);
+      }
+      node = child;
+    }
+    node.put(keys[keys.length - 1], value);
+  }
+}

@@ -1,0 +1,41 @@
+package io.lanyard.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
+public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp) {
+
+  /** @param instances HTTP verticle instances; 0 means one per core */
+  public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
+                     List<String> allowedOrigins, Duration shutdownTimeout) {
+
+    public boolean allowsAnyOrigin() {
+      return allowedOrigins.contains("*");
+    }
+  }
+
+  public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
+                   Duration connectTimeout) {
+  }
+
+  /** @param maxTtlMillis the longest token lifetime, or -1 when there is no limit */
+  public record Jwt(String algorithm, Optional<Secret> secret, String issuer, long defaultTtlMillis, long maxTtlMillis) {
+
+    public boolean hasMaxTtl() {
+      return maxTtlMillis >= 0;
+    }
+  }
+
+  /** @param hashThreads worker threads that run bcrypt; 0 means one per core */
+  public record Security(int bcryptCost, int hashThreads) {
+  }
+
+  /** @param refreshInterval how often in-memory copies reload when no change notification arrives */
+  public record Cache(Duration refreshInterval) {
+  }
+
+  public record Smtp(String host, int port) {
+  }
+}

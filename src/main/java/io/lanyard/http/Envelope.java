@@ -1,0 +1,26 @@
+package io.lanyard.http;
+
+import io.lanyard.api.Reply;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+
+/** The Kuzzle reply envelope: exactly nine keys, in this order, for every reply of every route. */
+public record Envelope(String requestId, Reply reply, String controller, String action) {
+
+  public JsonObject toJson() {
+    return new JsonObject()
+      .put("requestId", requestId)
+      .put("status", reply.status())
+      .put("error", reply.error() == null ? null : reply.error().toJson())
+      .put("controller", controller)
+      .put("action", action)
+      .put("collection", null)
+      .put("index", null)
+      .put("volatile", null)
+      .put("result", reply.error() == null ? reply.result() : null);
+  }
+
+  public Buffer toBuffer() {
+    return toJson().toBuffer();
+  }
+}

@@ -1,0 +1,193 @@
+package io.lanyard.http;
+
+import io.lanyard.api.ApiError;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Operation;
+import io.lanyard.api.Reply;
+import io.lanyard.auth.TokenCheck;
+import io.lanyard.auth.TokenService;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.support.RequestLogContext;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The HTTP API: mounts the route table, and gives every reply (framework failures included) the Kuzzle envelope. One instance
+ * per event loop; all instances share the port.
+ */
+public final class HttpVerticle extends VerticleBase {
+
+  private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
+  private static final Logger accessLog = LoggerFactory.getLogger("access");
+
+  private static final String REQUEST_ID = "lanyard.requestId";
+  private static final String JSON_UTF8 = "application/json; charset=utf-8";
+  private static final Pattern BEARER = Pattern.compile("^[Bb][Ee][Aa][Rr][Ee][Rr]\\s+(\\S*)\\s*$");
+
+  private final LanyardConfig.Http config;
+  private final List<Route> routes;
+  private final TokenService tokens;
+  private final JsonBodies bodies;
+  private final Cors cors;
+  private HttpServer server;
+
+  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, TokenService tokens) {
+    this.config = config;
+    this.routes = routes;
+    this.tokens = tokens;
+    this.bodies = new JsonBodies(config.maxNestingDepth());
+    this.cors = new Cors(config.allowedOrigins());
+  }
+
+  @Override
+  public Future<?> start() {
+    Router router = Router.router(vertx);
+    router.route().handler(this::begin);
+    router.route().handler(BodyHandler.create(false).setBodyLimit(config.bodyLimit()));
+    for (Route route : routes) {
+      router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
+    }
+    router.errorHandler(404, this::notFound);
+    router.errorHandler(405, this::notFound);
+    router.errorHandler(413, context -> write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
+    router.errorHandler(400, context -> write(context, null, null, Reply.error(ApiError.unparsableBody())));
+    router.errorHandler(500, this::unexpected);
+
+    // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
+    int port = config.port() == 0 ? -1 : config.port();
+    // HTTP/1.1 only, as Kuzzle: no cleartext HTTP/2 upgrade, whose GOAWAY at shutdown cut requests in flight.
+    HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false);
+    server = vertx.createHttpServer(options).requestHandler(router);
+    return server.listen();
+  }
+
+  /** Graceful: stop accepting, let requests in flight finish within the shutdown timeout. */
+  @Override
+  public Future<?> stop() {
+    return server == null ? Future.succeededFuture() : server.shutdown(config.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  public int actualPort() {
+    return server.actualPort();
+  }
+
+  /** First on every request: request id, CORS, access log; OPTIONS is answered here. */
+  private void begin(RoutingContext context) {
+    long started = System.nanoTime();
+    String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
+    context.put(REQUEST_ID, requestId);
+    RequestLogContext.set(requestId);
+    HttpServerResponse response = context.response();
+    response.putHeader(RequestIds.HEADER, requestId);
+    cors.apply(context.request(), response.headers());
+    context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", context.request().method(), context.request().path(),
+      response.getStatusCode(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
+    if (context.request().method() == HttpMethod.OPTIONS) {
+      write(context, null, null, Reply.ok(new JsonObject()));
+      return;
+    }
+    context.next();
+  }
+
+  private void dispatch(RoutingContext context, Route route) {
+    JsonBodies.Parsed parsed = bodies.parse(context.body().buffer());
+    if (parsed.error() != null) {
+      write(context, route, Reply.error(parsed.error()));
+      return;
+    }
+    MultiMap query;
+    try {
+      query = context.queryParams();
+    } catch (IllegalArgumentException e) {
+      write(context, route, Reply.error(ApiError.badRequest("Unable to parse the query string", "api.assert.invalid_query")));
+      return;
+    }
+    authenticate(context.request().getHeader(HttpHeaders.AUTHORIZATION))
+      .compose(check -> {
+        if (check.refusal() != null) {
+          return Future.succeededFuture(Reply.error(check.refusal()));
+        }
+        if (route.access() == Access.AUTHENTICATED && check.caller() == null) {
+          return Future.succeededFuture(Reply.error(ApiError.anonymous(route.controller(), route.action())));
+        }
+        ApiRequest request = new ApiRequest(context.get(REQUEST_ID), parsed.body(), query, context.pathParams(),
+          Optional.ofNullable(check.caller()));
+        return invoke(route.operation(), request);
+      })
+      .onComplete(done -> {
+        if (done.succeeded()) {
+          write(context, route, done.result());
+        } else {
+          log.error("{} {} failed", route.controller(), route.action(), done.cause());
+          write(context, route, Reply.error(ApiError.internal()));
+        }
+      });
+  }
+
+  /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad. */
+  private Future<TokenCheck> authenticate(String authorization) {
+    if (authorization == null) {
+      return Future.succeededFuture(new TokenCheck(null, null));
+    }
+    Matcher bearer = BEARER.matcher(authorization);
+    if (!bearer.matches()) {
+      return Future.succeededFuture(new TokenCheck(null, null));
+    }
+    return tokens.verify(bearer.group(1));
+  }
+
+  private static Future<Reply> invoke(Operation operation, ApiRequest request) {
+    try {
+      return operation.handle(request);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  private void notFound(RoutingContext context) {
+    write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
+  }
+
+  private void unexpected(RoutingContext context) {
+    log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
+    write(context, null, null, Reply.error(ApiError.internal()));
+  }
+
+  private void write(RoutingContext context, Route route, Reply reply) {
+    write(context, route.controller(), route.action(), reply);
+  }
+
+  /** Writes the envelope once; a reply for a connection already closed or answered is dropped. */
+  private void write(RoutingContext context, String controller, String action, Reply reply) {
+    HttpServerResponse response = context.response();
+    if (response.ended() || response.closed()) {
+      return;
+    }
+    String requestId = context.get(REQUEST_ID);
+    if (requestId == null) {
+      requestId = RequestIds.from(null);
+      response.putHeader(RequestIds.HEADER, requestId);
+    }
+    response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
+    reply.headers().forEach(response::putHeader);
+    response.end(new Envelope(requestId, reply, controller, action).toBuffer());
+  }
+}

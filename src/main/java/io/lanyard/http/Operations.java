@@ -1,0 +1,8 @@
+package io.lanyard.http;
+
+import io.lanyard.auth.Login;
+import io.lanyard.user.GetAllUserTypes;
+
+/** Every operation the API serves, built by the bootstrap and mounted by {@link Routes}. */
+public record Operations(Login login, GetAllUserTypes getAllUserTypes) {
+}

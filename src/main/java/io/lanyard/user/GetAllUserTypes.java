@@ -1,0 +1,33 @@
+package io.lanyard.user;
+
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.support.LiveCopy;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/** GET|POST /_plugin/{P}/user/getAllUserTypes: 0 with {@code data.userTypes} | 228. Served from memory. */
+public final class GetAllUserTypes {
+
+  private static final Logger log = LoggerFactory.getLogger(GetAllUserTypes.class);
+
+  private final LiveCopy<List<String>> userTypes;
+
+  public GetAllUserTypes(LiveCopy<List<String>> userTypes) {
+    this.userTypes = userTypes;
+  }
+
+  public Future<Result> handle() {
+    return userTypes.get()
+      .map(types -> Result.success(new JsonObject().put("userTypes", new JsonArray(types))))
+      .otherwise(failure -> {
+        log.error("Reading the user types failed", failure);
+        return Result.of(StatusCode.USER_TYPES_FAILED);
+      });
+  }
+}

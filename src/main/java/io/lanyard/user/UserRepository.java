@@ -1,0 +1,55 @@
+package io.lanyard.user;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.Optional;
+import java.util.UUID;
+
+/** The {@code users} table. Every method takes the client to run on, so callers choose the transaction. */
+public final class UserRepository {
+
+  private static final String FIND_CREDENTIALS = """
+    SELECT id, password_hash, status FROM users WHERE email = $1""";
+
+  // Compare-and-set on the old hash: a password changed meanwhile is never overwritten by an upgrade of the old one.
+  private static final String UPGRADE_PASSWORD_HASH = """
+    UPDATE users SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2""";
+
+  private static final String INSERT_ACTIVE = """
+    INSERT INTO users (email, password_hash, status, language)
+    VALUES ($1, $2, 'active', $3)
+    ON CONFLICT ON CONSTRAINT users_email_key DO NOTHING
+    RETURNING id""";
+
+  /** @param email a normalised address */
+  public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
+    return client.preparedQuery(FIND_CREDENTIALS).execute(Tuple.of(email)).map(UserRepository::toCredentials);
+  }
+
+  public Future<Boolean> upgradePasswordHash(SqlClient client, String userId, String oldHash, String newHash) {
+    return client.preparedQuery(UPGRADE_PASSWORD_HASH)
+      .execute(Tuple.of(UUID.fromString(userId), oldHash, newHash))
+      .map(rows -> rows.rowCount() == 1);
+  }
+
+  /** @return the new account's id, or empty when the address is taken */
+  public Future<Optional<String>> insertActive(SqlClient client, String email, String passwordHash, String language) {
+    return client.preparedQuery(INSERT_ACTIVE).execute(Tuple.of(email, passwordHash, language))
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
+  }
+
+  private static Optional<Credentials> toCredentials(RowSet<Row> rows) {
+    if (rows.size() == 0) {
+      return Optional.empty();
+    }
+    Row row = rows.iterator().next();
+    return Optional.of(new Credentials(
+      row.getUUID("id").toString(),
+      Optional.ofNullable(row.getString("password_hash")),
+      UserStatus.fromWire(row.getString("status"))));
+  }
+}

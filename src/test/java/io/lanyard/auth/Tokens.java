@@ -1,0 +1,56 @@
+package io.lanyard.auth;
+
+import io.vertx.core.json.JsonObject;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.Base64;
+
+/** Hand-made JWTs for tests, signed independently of the service's library, so forged and expired tokens can be tried. */
+final class Tokens {
+
+  private static final Base64.Encoder URL = Base64.getUrlEncoder().withoutPadding();
+
+  private Tokens() {
+  }
+
+  static String sign(String algorithm, String secret, JsonObject claims) {
+    String javaAlgorithm = switch (algorithm) {
+      case "HS256" -> "HmacSHA256";
+      case "HS384" -> "HmacSHA384";
+      case "HS512" -> "HmacSHA512";
+      default -> throw new IllegalArgumentException(algorithm);
+    };
+    String signingInput = encode(new JsonObject().put("alg", algorithm).put("typ", "JWT")) + "." + encode(claims);
+    try {
+      Mac mac = Mac.getInstance(javaAlgorithm);
+      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), javaAlgorithm));
+      return signingInput + "." + URL.encodeToString(mac.doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String unsigned(JsonObject claims) {
+    return encode(new JsonObject().put("alg", "none").put("typ", "JWT")) + "." + encode(claims) + ".";
+  }
+
+  static JsonObject claims(String userId, long expSeconds) {
+    return new JsonObject().put("_id", userId).put("sub", userId).put("iat", expSeconds - 3600)
+      .put("exp", expSeconds).put("jti", "test-" + expSeconds).put("iss", "lanyard");
+  }
+
+  static JsonObject payload(String jwt) {
+    return new JsonObject(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
+  }
+
+  static JsonObject header(String jwt) {
+    return new JsonObject(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[0]), StandardCharsets.UTF_8));
+  }
+
+  private static String encode(JsonObject json) {
+    return URL.encodeToString(json.encode().getBytes(StandardCharsets.UTF_8));
+  }
+}

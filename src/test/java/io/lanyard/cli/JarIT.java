@@ -1,0 +1,217 @@
+package io.lanyard.cli;
+
+import io.lanyard.support.TestDb;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The fat jar as an operator runs it: {@code java -jar target/lanyard.jar}, its start-up, its refusals, its SIGTERM. */
+class JarIT {
+
+  private static final Path JAR = Path.of("target", "lanyard.jar");
+  private static final Pattern READY = Pattern.compile("Lanyard ready on port (\\d+) in (\\d+) ms");
+
+  private final List<Process> started = new ArrayList<>();
+  private final List<String> databases = new ArrayList<>();
+
+  @AfterEach
+  void cleanUp() {
+    started.forEach(Process::destroyForcibly);
+    for (String database : databases) {
+      TestDb.onServer("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+    }
+  }
+
+  @Test
+  void startsOnAFreshDatabaseCreatingAndMigratingItThenStopsCleanlyOnSigterm() throws Exception {
+    String database = newDatabaseName();
+    int port = freePort();
+    Running jar = start(Map.of("LANYARD_DB_URI", TestDb.uri(database), "LANYARD_HTTP_PORT", Integer.toString(port)));
+
+    Matcher ready = jar.awaitLine(READY, Duration.ofSeconds(30));
+
+    assertThat(Integer.parseInt(ready.group(1))).isEqualTo(port);
+    assertThat(Long.parseLong(ready.group(2))).isPositive();
+    HttpResponse<String> reply = post(port, "/_login/local", new JsonObject().put("username", "a@b.example").put("password", "x"));
+    assertThat(reply.statusCode()).isEqualTo(401);
+    assertThat(new JsonObject(reply.body()).getJsonObject("error").getString("message")).isEqualTo("wrong username or password");
+    jar.terminate();
+    assertThat(jar.process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    jar.drain();
+    assertThat(jar.process.exitValue()).isZero();
+    assertThat(jar.output()).anyMatch(line -> line.contains("Stopped"));
+    assertThat(jar.output()).noneMatch(line -> line.contains("Exception"));
+  }
+
+  @Test
+  void requestInFlightAtSigtermIsAnswered() throws Exception {
+    String database = newDatabaseName();
+    int port = freePort();
+    // cost 14: one verification takes about a second, long enough to signal in the middle of it
+    Running jar = start(Map.of("LANYARD_DB_URI", TestDb.uri(database), "LANYARD_HTTP_PORT", Integer.toString(port),
+      "LANYARD_BCRYPT_COST", "14"));
+    jar.awaitLine(READY, Duration.ofSeconds(60));
+
+    CompletableFuture<HttpResponse<String>> inFlight = postAsync(port, "/_login/local",
+      new JsonObject().put("username", "a@b.example").put("password", "whatever"));
+    Thread.sleep(300);
+    jar.terminate();
+
+    HttpResponse<String> reply = inFlight.get(30, TimeUnit.SECONDS);
+    assertThat(reply.statusCode()).isEqualTo(401);
+    assertThat(jar.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(jar.process.exitValue()).isZero();
+  }
+
+  @Test
+  void portThatIsNotANumberStopsStartUpNamingTheSetting() throws Exception {
+    assertRefused(Map.of("LANYARD_HTTP_PORT", "seventy"), "LANYARD_HTTP_PORT");
+  }
+
+  @Test
+  void shortJwtSecretStopsStartUpNamingTheSetting() throws Exception {
+    assertRefused(Map.of("LANYARD_JWT_SECRET", "too-short"), "LANYARD_JWT_SECRET");
+  }
+
+  @Test
+  void unreachableDatabaseStopsStartUpNamingTheSetting() throws Exception {
+    assertRefused(Map.of("LANYARD_DB_URI", "postgresql://postgres@127.0.0.1:1/lanyard", "LANYARD_DB_CONNECT_TIMEOUT", "2s"),
+      "LANYARD_DB_URI");
+  }
+
+  @Test
+  void portInUseStopsStartUpNamingTheSetting() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      String database = newDatabaseName();
+      assertRefused(Map.of("LANYARD_HTTP_PORT", Integer.toString(taken.getLocalPort()), "LANYARD_DB_URI", TestDb.uri(database)),
+        "LANYARD_HTTP_PORT");
+    }
+  }
+
+  private void assertRefused(Map<String, String> env, String setting) throws Exception {
+    Running jar = start(env);
+
+    assertThat(jar.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    jar.drain();
+
+    assertThat(jar.process.exitValue()).isNotZero();
+    List<String> lines = jar.output().stream().filter(line -> !line.isBlank()).toList();
+    List<String> naming = lines.stream().filter(line -> line.contains(setting)).toList();
+    assertThat(naming).withFailMessage(String.join("\n", lines)).hasSize(1);
+    assertThat(lines.stream().filter(line -> line.contains("Exception") || line.startsWith("\tat "))).isEmpty();
+  }
+
+  private Running start(Map<String, String> env) throws IOException {
+    assertThat(Files.isRegularFile(JAR)).withFailMessage("run mvn package first: no " + JAR).isTrue();
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+      "-jar", JAR.toString()).redirectErrorStream(true);
+    builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
+    builder.environment().put("LANYARD_BCRYPT_COST", "4");
+    builder.environment().put("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
+    builder.environment().putAll(env);
+    Process process = builder.start();
+    started.add(process);
+    return new Running(process);
+  }
+
+  private String newDatabaseName() {
+    String name = "lanyard_jar_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+    databases.add(name);
+    return name;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static HttpResponse<String> post(int port, String path, JsonObject body) throws Exception {
+    return postAsync(port, path, body).get(30, TimeUnit.SECONDS);
+  }
+
+  private static CompletableFuture<HttpResponse<String>> postAsync(int port, String path, JsonObject body) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+      .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build();
+    return HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A started jar whose output is collected line by line. */
+  private static final class Running {
+
+    final Process process;
+    private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+    private final Thread reader;
+
+    Running(Process process) {
+      this.process = process;
+      this.reader = new Thread(() -> {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+          String line;
+          while ((line = in.readLine()) != null) {
+            lines.add(line);
+          }
+        } catch (IOException ignored) {
+          // the process ended
+        }
+      });
+      reader.start();
+    }
+
+    Matcher awaitLine(Pattern pattern, Duration bound) throws InterruptedException {
+      long deadline = System.nanoTime() + bound.toNanos();
+      while (System.nanoTime() < deadline) {
+        for (String line : output()) {
+          Matcher matcher = pattern.matcher(line);
+          if (matcher.find()) {
+            return matcher;
+          }
+        }
+        if (!process.isAlive()) {
+          break;
+        }
+        Thread.sleep(50);
+      }
+      throw new AssertionError("never printed " + pattern + ":\n" + String.join("\n", output()));
+    }
+
+    /** SIGTERM. Not {@code Process.destroy()}: it also closes our end of the pipe, losing what the jar prints while stopping. */
+    void terminate() {
+      process.toHandle().destroy();
+    }
+
+    void drain() throws InterruptedException {
+      reader.join(5000);
+    }
+
+    List<String> output() {
+      synchronized (lines) {
+        return List.copyOf(lines);
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.lanyard.config;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConfigLoaderTest {
+
+  @Test
+  void defaultsAreTheDocumentedOnes() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of());
+
+    assertThat(config.http().port()).isEqualTo(7512);
+    assertThat(config.db().uri()).isEqualTo("postgresql://postgres@127.0.0.1:5432/lanyard");
+    assertThat(config.db().createDatabase()).isTrue();
+    assertThat(config.jwt().defaultTtlMillis()).isEqualTo(3_600_000L);
+    assertThat(config.jwt().maxTtlMillis()).isEqualTo(2_592_000_000L);
+    assertThat(config.jwt().secret()).isEmpty();
+    assertThat(config.security().bcryptCost()).isEqualTo(10);
+    assertThat(config.pluginName()).isEqualTo("Vendor");
+  }
+
+  @Test
+  void environmentOverridesEverySettingItNames() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of(
+      "LANYARD_HTTP_PORT", "8080",
+      "LANYARD_DB_URI", "postgresql://app@db:5433/sso",
+      "LANYARD_JWT_SECRET", "s".repeat(32),
+      "LANYARD_JWT_MAX_TTL", "12h",
+      "LANYARD_BCRYPT_COST", "12",
+      "LANYARD_PLUGIN_NAME", "Acme",
+      "LANYARD_SMTP_HOST", "mail.example",
+      "LANYARD_SMTP_PORT", "2525",
+      "LANYARD_HTTP_ALLOWED_ORIGINS", "https://a.example, https://b.example"));
+
+    assertThat(config.http().port()).isEqualTo(8080);
+    assertThat(config.db().uri()).isEqualTo("postgresql://app@db:5433/sso");
+    assertThat(config.jwt().secret().orElseThrow().reveal()).isEqualTo("s".repeat(32));
+    assertThat(config.jwt().maxTtlMillis()).isEqualTo(43_200_000L);
+    assertThat(config.security().bcryptCost()).isEqualTo(12);
+    assertThat(config.pluginName()).isEqualTo("Acme");
+    assertThat(config.smtp().host()).isEqualTo("mail.example");
+    assertThat(config.smtp().port()).isEqualTo(2525);
+    assertThat(config.http().allowedOrigins()).containsExactly("https://a.example", "https://b.example");
+  }
+
+  @Test
+  void aFileOverlaysTheDefaultsAndTheEnvironmentOverlaysTheFile() throws Exception {
+    Path file = Files.createTempFile("lanyard", ".json");
+    Files.writeString(file, "{\"http\":{\"port\":9000,\"host\":\"127.0.0.1\"},\"security\":{\"bcryptCost\":11}}");
+
+    LanyardConfig config = ConfigLoader.load(Optional.of(file), Map.of("LANYARD_BCRYPT_COST", "12"));
+
+    assertThat(config.http().port()).isEqualTo(9000);
+    assertThat(config.http().host()).isEqualTo("127.0.0.1");
+    assertThat(config.http().bodyLimit()).isEqualTo(1_048_576);
+    assertThat(config.security().bcryptCost()).isEqualTo(12);
+  }
+
+  @Test
+  void theConfigFileMayComeFromTheEnvironment() throws Exception {
+    Path file = Files.createTempFile("lanyard", ".json");
+    Files.writeString(file, "{\"pluginName\":\"FromFile\"}");
+
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_CONFIG", file.toString())).pluginName()).isEqualTo("FromFile");
+  }
+
+  @Test
+  void badValuesNameTheSettingAndItsVariable() {
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HTTP_PORT", "abc")))
+      .isInstanceOf(ConfigException.class).hasMessageContaining("http.port (LANYARD_HTTP_PORT)").hasMessageContaining("\"abc\"");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HTTP_PORT", "70000")))
+      .hasMessageContaining("LANYARD_HTTP_PORT");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_BCRYPT_COST", "3")))
+      .hasMessageContaining("LANYARD_BCRYPT_COST");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_MAX_TTL", "forever")))
+      .hasMessageContaining("LANYARD_JWT_MAX_TTL");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_PLUGIN_NAME", "a/b")))
+      .hasMessageContaining("LANYARD_PLUGIN_NAME");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_DB_CREATE_DATABASE", "yes")))
+      .hasMessageContaining("LANYARD_DB_CREATE_DATABASE");
+  }
+
+  @Test
+  void shortJwtSecretIsRefusedWithoutPrintingIt() {
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET", "short-secret-value")))
+      .isInstanceOf(ConfigException.class)
+      .hasMessageContaining("LANYARD_JWT_SECRET")
+      .hasMessageContaining("32 bytes")
+      .satisfies(e -> assertThat(e.getMessage()).doesNotContain("short-secret-value"));
+  }
+
+  @Test
+  void missingOrBrokenConfigFileIsNamed() throws Exception {
+    Path broken = Files.createTempFile("lanyard", ".json");
+    Files.writeString(broken, "{nope");
+
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.of(Path.of("/no/such/file.json")), Map.of()))
+      .hasMessageContaining("/no/such/file.json");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.of(broken), Map.of())).hasMessageContaining("not a JSON object");
+  }
+
+  @Test
+  void secretsNeverPrintThemselves() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET", "s".repeat(40),
+      "LANYARD_DB_PASSWORD", "hunter2-hunter2"));
+
+    assertThat(config.toString()).doesNotContain("s".repeat(40)).doesNotContain("hunter2");
+  }
+}

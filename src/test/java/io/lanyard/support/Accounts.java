@@ -1,0 +1,38 @@
+package io.lanyard.support;
+
+import io.lanyard.user.UserRepository;
+import io.vertx.core.json.JsonObject;
+
+import static io.lanyard.support.Await.await;
+
+/** Accounts for tests, written the way the CLI's {@code users create} writes them; and logins through the API. */
+public final class Accounts {
+
+  public static final String PASSWORD = "correct horse battery";
+
+  private Accounts() {
+  }
+
+  /** @return the new account's id */
+  public static String createActive(TestApp app, String email, String password) {
+    String hash = await(app.lanyard().hasher().hash(password));
+    return await(new UserRepository().insertActive(app.lanyard().pool(), email, hash, "eng-GB")).orElseThrow();
+  }
+
+  public static String createActive(TestApp app, String email) {
+    return createActive(app, email, PASSWORD);
+  }
+
+  /** Logs in through the API and returns the JWT. */
+  public static String login(TestApp app, String email, String password) {
+    Http.Response response = app.http().post("/_login/local", new JsonObject().put("username", email).put("password", password));
+    if (response.status() != 200) {
+      throw new AssertionError("login failed: " + response.pretty());
+    }
+    return response.result().getString("jwt");
+  }
+
+  public static String login(TestApp app, String email) {
+    return login(app, email, PASSWORD);
+  }
+}

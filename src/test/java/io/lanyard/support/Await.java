@@ -1,0 +1,28 @@
+package io.lanyard.support;
+
+import io.vertx.core.Future;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Keeps tests linear: waits for a future on the JUnit thread (never an event loop). */
+public final class Await {
+
+  private Await() {
+  }
+
+  public static <T> T await(Future<T> future) {
+    return await(future, 30);
+  }
+
+  public static <T> T await(Future<T> future, int seconds) {
+    try {
+      return future.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+    } catch (InterruptedException | TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.lanyard.support;
+
+import io.lanyard.cli.LanyardCommand;
+import io.vertx.core.json.JsonObject;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs the jar's CLI in this JVM, exactly as {@code Main} does, with a config file pointing at the test database. */
+public final class Cli {
+
+  /** What a command printed, and its exit code. */
+  public record Run(int exitCode, String out, String err) {
+
+    public List<String> lines() {
+      return out.isBlank() ? List.of() : List.of(out.strip().split("\\R"));
+    }
+  }
+
+  private Cli() {
+  }
+
+  public static Run run(String... arguments) {
+    List<String> all = new ArrayList<>(List.of("-conf", configFile().toString()));
+    all.addAll(List.of(arguments));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = LanyardCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exitCode = commandLine.execute(all.toArray(String[]::new));
+    return new Run(exitCode, out.toString(), err.toString());
+  }
+
+  /** The test database, bcrypt cost 4. */
+  public static Path configFile() {
+    try {
+      Path file = Files.createTempFile("lanyard-cli", ".json");
+      file.toFile().deleteOnExit();
+      JsonObject config = new JsonObject()
+        .put("db", new JsonObject().put("uri", TestDb.get().uri()).put("createDatabase", false))
+        .put("security", new JsonObject().put("bcryptCost", 4));
+      Files.writeString(file, config.encodePrettily());
+      return file;
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.lanyard.support;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+
+import static io.lanyard.support.Await.await;
+
+/** A blocking HTTP client for tests: sends a request to the service and hands back status, headers and parsed envelope. */
+public final class Http {
+
+  /** A reply as received. {@code body} is null when the reply was not JSON. */
+  public record Response(int status, MultiMap headers, String text, JsonObject body) {
+
+    public JsonObject result() {
+      return body.getJsonObject("result");
+    }
+
+    public JsonObject error() {
+      return body.getJsonObject("error");
+    }
+
+    public int statusCode() {
+      return result().getInteger("statusCode");
+    }
+
+    public String pretty() {
+      return body == null ? text : body.encodePrettily();
+    }
+  }
+
+  private final WebClient client;
+
+  Http(Vertx vertx, int port) {
+    this.client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port));
+  }
+
+  public Response post(String path, JsonObject body) {
+    return send(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap());
+  }
+
+  public Response post(String path, JsonObject body, String jwt) {
+    return send(HttpMethod.POST, path, body.toBuffer(), bearer(jwt));
+  }
+
+  public Response get(String path) {
+    return send(HttpMethod.GET, path, null, MultiMap.caseInsensitiveMultiMap());
+  }
+
+  public Response get(String path, String jwt) {
+    return send(HttpMethod.GET, path, null, bearer(jwt));
+  }
+
+  public Response send(HttpMethod method, String path, Buffer body, MultiMap headers) {
+    HttpRequest<Buffer> request = client.request(method, path).putHeaders(headers);
+    var response = await(body == null ? request.send() : request.sendBuffer(body));
+    String text = response.bodyAsString();
+    JsonObject json;
+    try {
+      json = text == null ? null : new JsonObject(text);
+    } catch (RuntimeException notJson) {
+      json = null;
+    }
+    return new Response(response.statusCode(), response.headers(), text, json);
+  }
+
+  public static MultiMap bearer(String jwt) {
+    return MultiMap.caseInsensitiveMultiMap().add("Authorization", "Bearer " + jwt);
+  }
+}

@@ -1,0 +1,105 @@
+package io.lanyard.support;
+
+import io.lanyard.Lanyard;
+import io.lanyard.config.ConfigLoader;
+import io.lanyard.config.LanyardConfig;
+import io.vertx.core.Vertx;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import static io.lanyard.support.Await.await;
+
+/**
+ * The service as production starts it ({@link Lanyard#start}), with its config built by the production loader from a test
+ * environment: port 0, the run's database, bcrypt cost 4.
+ */
+public final class TestApp implements AutoCloseable {
+
+  public static final String JWT_SECRET = "integration-tests-secret-0123456789abcdef";
+
+  private static TestApp shared;
+
+  private final Vertx vertx;
+  private final Lanyard lanyard;
+  private final LanyardConfig config;
+  private final Http http;
+
+  private TestApp(Vertx vertx, Lanyard lanyard, LanyardConfig config) {
+    this.vertx = vertx;
+    this.lanyard = lanyard;
+    this.config = config;
+    this.http = new Http(vertx, lanyard.port());
+  }
+
+  /** One service for the whole run, for tests that need nothing special. */
+  public static synchronized TestApp shared() {
+    if (shared == null) {
+      shared = start(Map.of());
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close));
+    }
+    return shared;
+  }
+
+  /** A service of its own; {@code overrides} are environment variables (a null value removes one of the defaults). */
+  public static TestApp start(Map<String, String> overrides) {
+    Map<String, String> env = environment(overrides);
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), env);
+    Vertx vertx = Lanyard.createVertx();
+    try {
+      return new TestApp(vertx, await(Lanyard.start(vertx, config), 60), config);
+    } catch (RuntimeException e) {
+      await(vertx.close());
+      throw e;
+    }
+  }
+
+  /** The test environment: what {@link #start} runs with before overrides. */
+  public static Map<String, String> environment(Map<String, String> overrides) {
+    Map<String, String> env = new HashMap<>();
+    env.put("LANYARD_HTTP_PORT", "0");
+    env.put("LANYARD_HTTP_INSTANCES", "2");
+    env.put("LANYARD_DB_URI", TestDb.get().uri());
+    env.put("LANYARD_DB_CREATE_DATABASE", "false");
+    env.put("LANYARD_BCRYPT_COST", "4");
+    env.put("LANYARD_HASH_THREADS", "2");
+    env.put("LANYARD_JWT_SECRET", JWT_SECRET);
+    env.put("LANYARD_CACHE_REFRESH_INTERVAL", "1s");
+    env.put("LANYARD_HTTP_SHUTDOWN_TIMEOUT", "2s");
+    overrides.forEach((name, value) -> {
+      if (value == null) {
+        env.remove(name);
+      } else {
+        env.put(name, value);
+      }
+    });
+    return env;
+  }
+
+  public Http http() {
+    return http;
+  }
+
+  public Lanyard lanyard() {
+    return lanyard;
+  }
+
+  public LanyardConfig config() {
+    return config;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  public int port() {
+    return lanyard.port();
+  }
+
+  @Override
+  public void close() {
+    await(lanyard.stop());
+    await(vertx.close());
+  }
+}

@@ -1,0 +1,131 @@
+package io.lanyard.support;
+
+import io.lanyard.Lanyard;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static io.lanyard.support.Await.await;
+
+/**
+ * The real PostgreSQL of the machine (PGHOST/PGPORT/PGUSER, default 127.0.0.1:5432 postgres), with a database of its own
+ * per test run, dropped when the JVM exits.
+ */
+public final class TestDb {
+
+  public static final String HOST = env("PGHOST", "127.0.0.1");
+  public static final int PORT = Integer.parseInt(env("PGPORT", "5432"));
+  public static final String USER = env("PGUSER", "postgres");
+
+  private static TestDb instance;
+
+  private final String name;
+  private final Vertx vertx;
+  private final Pool pool;
+
+  private TestDb(String name, Vertx vertx, Pool pool) {
+    this.name = name;
+    this.vertx = vertx;
+    this.pool = pool;
+  }
+
+  /** The run's database, created (empty) on first use; the service migrates it when it starts. */
+  public static synchronized TestDb get() {
+    if (instance == null) {
+      String name = "lanyard_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+      Vertx vertx = Lanyard.createVertx();
+      Pool admin = pool(vertx, "postgres", 1);
+      await(admin.query("CREATE DATABASE " + name).execute());
+      await(admin.close());
+      instance = new TestDb(name, vertx, pool(vertx, name, 4));
+      Runtime.getRuntime().addShutdownHook(new Thread(instance::drop));
+    }
+    return instance;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String uri() {
+    return uri(name);
+  }
+
+  public static String uri(String database) {
+    return "postgresql://" + USER + "@" + HOST + ":" + PORT + "/" + database;
+  }
+
+  public RowSet<Row> query(String sql, Object... parameters) {
+    return await(pool.preparedQuery(sql).execute(Tuple.from(parameters)));
+  }
+
+  public Row single(String sql, Object... parameters) {
+    RowSet<Row> rows = query(sql, parameters);
+    if (rows.size() != 1) {
+      throw new AssertionError("expected one row, got " + rows.size() + " for " + sql);
+    }
+    return rows.iterator().next();
+  }
+
+  public long count(String sql, Object... parameters) {
+    return single(sql, parameters).getLong(0);
+  }
+
+  /** Empties every table of the service (the migration history stays). */
+  public void truncate() {
+    List<String> tables = new ArrayList<>();
+    query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'flyway_schema_history'")
+      .forEach(row -> tables.add(row.getString(0)));
+    if (!tables.isEmpty()) {
+      await(pool.query("TRUNCATE " + String.join(", ", tables) + " CASCADE").execute());
+    }
+  }
+
+  /** Runs statements on another database of the server (creating or dropping test databases). */
+  public static void onServer(String... statements) {
+    Vertx vertx = Lanyard.createVertx();
+    Pool admin = pool(vertx, "postgres", 1);
+    try {
+      for (String statement : statements) {
+        await(admin.query(statement).execute());
+      }
+    } finally {
+      await(admin.close());
+      await(vertx.close());
+    }
+  }
+
+  private void drop() {
+    try {
+      await(pool.close());
+      Pool admin = pool(vertx, "postgres", 1);
+      await(admin.query("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)").execute());
+      await(admin.close());
+      await(vertx.close());
+    } catch (RuntimeException e) {
+      System.err.println("Could not drop test database " + name + ": " + e.getMessage());
+    }
+  }
+
+  private static Pool pool(Vertx vertx, String database, int size) {
+    PgConnectOptions connect = new PgConnectOptions().setHost(HOST).setPort(PORT).setUser(USER).setDatabase(database);
+    if (System.getenv("PGPASSWORD") != null) {
+      connect.setPassword(System.getenv("PGPASSWORD"));
+    }
+    return PgBuilder.pool().with(new PoolOptions().setMaxSize(size)).connectingTo(connect).using(vertx).build();
+  }
+
+  private static String env(String name, String fallback) {
+    String value = System.getenv(name);
+    return value == null || value.isBlank() ? fallback : value;
+  }
+}
