@@ -1,0 +1,179 @@
+package io.lanyard.cli;
+
+import io.lanyard.support.SecretTokens;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationRepository;
+import io.lanyard.thirdparty.LinkUrls;
+import io.lanyard.thirdparty.UserScope;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
+@Command(name = "apps", description = "Manage third-party applications and their tokens.",
+  subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class})
+final class AppsCommand {
+
+  private static final int MAX_NAME_LENGTH = 100;
+
+  @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.")
+  static final class Create implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--name", required = true, description = "A unique name.")
+    private String name;
+
+    @Option(names = "--can-create-users", description = "May create accounts (/user/create, /user/createWithPassword).")
+    private boolean canCreateUsers;
+
+    @Option(names = "--user-scope", defaultValue = "self", description = "none, self or any (default ${DEFAULT-VALUE}).")
+    private String userScope;
+
+    @Option(names = "--link-url", description = "Account-link URL: https, holding {token}.")
+    private String linkUrl;
+
+    @Option(names = "--expires-at", description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
+    private String expiresAt;
+
+    @Override
+    public Integer call() {
+      if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
+        throw new ParameterException(spec.commandLine(), "--name: 1 to " + MAX_NAME_LENGTH + " characters");
+      }
+      UserScope scope = UserScope.fromWire(userScope)
+        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--user-scope: none, self or any"));
+      Optional<String> link = Optional.ofNullable(linkUrl);
+      link.flatMap(LinkUrls::problem).ifPresent(problem -> {
+        throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
+      });
+      Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
+      String token = SecretTokens.generate();
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
+          SecretTokens.sha256(token), canCreateUsers, scope, link, expiry));
+        if (id.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
+          return 1;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Created application " + name.trim() + " (" + id.get() + ").");
+        if (link.isEmpty()) {
+          out.println("It has no account-link URL yet: /user/create answers 124 until apps set-link-url gives it one.");
+        }
+        out.println("Its token, shown this once (only its SHA-256 is kept):");
+        out.println(token);
+        return 0;
+      }
+    }
+
+    private OffsetDateTime parseExpiry(String text) {
+      try {
+        return text.contains("T") ? OffsetDateTime.parse(text) : LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC);
+      } catch (DateTimeParseException e) {
+        throw new ParameterException(spec.commandLine(), "--expires-at: a date (2027-01-31) or an instant (2027-01-31T18:00:00Z)");
+      }
+    }
+  }
+
+  @Command(name = "list", description = "List applications (never their tokens).")
+  static final class ListApps implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url");
+        for (ApplicationRepository.Stored stored : Await.result(new ApplicationRepository().listAll(runtime.pool()))) {
+          Application app = stored.application();
+          String state = app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled";
+          out.println(String.join("\t", app.name(), state, Boolean.toString(app.canCreateUsers()), app.userScope().wireName(),
+            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-")));
+        }
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "disable", description = "Stop an application's token from working (149 → 140) until enabled again.")
+  static final class Disable extends Change {
+
+    @Override
+    boolean apply(CliRuntime runtime, String name) {
+      return Await.result(new ApplicationRepository().setEnabled(runtime.pool(), name, false));
+    }
+  }
+
+  @Command(name = "enable", description = "Let a disabled application's token work again.")
+  static final class Enable extends Change {
+
+    @Override
+    boolean apply(CliRuntime runtime, String name) {
+      return Await.result(new ApplicationRepository().setEnabled(runtime.pool(), name, true));
+    }
+  }
+
+  @Command(name = "revoke", description = "Revoke an application's token for good (149).")
+  static final class Revoke extends Change {
+
+    @Override
+    boolean apply(CliRuntime runtime, String name) {
+      return Await.result(new ApplicationRepository().revoke(runtime.pool(), name));
+    }
+  }
+
+  @Command(name = "set-link-url", description = "Set the account-link URL (https, holding {token}).")
+  static final class SetLinkUrl extends Change {
+
+    @Parameters(index = "1", paramLabel = "URL")
+    private String url;
+
+    @Override
+    boolean apply(CliRuntime runtime, String name) {
+      LinkUrls.problem(url).ifPresent(problem -> {
+        throw new ParameterException(spec.commandLine(), "URL: " + problem);
+      });
+      return Await.result(new ApplicationRepository().setLinkUrl(runtime.pool(), name, url));
+    }
+  }
+
+  /** A change to one application named on the command line. */
+  abstract static class Change implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    private String name;
+
+    abstract boolean apply(CliRuntime runtime, String name);
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        if (!apply(runtime, name)) {
+          spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
+          return 1;
+        }
+        spec.commandLine().getOut().println("Done: " + spec.name() + " " + name);
+        return 0;
+      }
+    }
+  }
+}
