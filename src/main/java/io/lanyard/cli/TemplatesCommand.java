@@ -1,0 +1,112 @@
+package io.lanyard.cli;
+
+import io.lanyard.mail.MailKind;
+import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.TemplateRepository;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationRepository;
+import io.lanyard.user.Languages;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code templates}: an application's mail templates, per kind and language. */
+@Command(name = "templates", description = "Manage the mail templates of an application.",
+  subcommands = {TemplatesCommand.Set.class, TemplatesCommand.ListTemplates.class})
+final class TemplatesCommand {
+
+  @Command(name = "set", description = "Create or replace a template. Placeholders: {{link}} {{email}} {{firstname}} {{salon}}.")
+  static final class Set implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--app", required = true, description = "The application's name.")
+    private String app;
+
+    @Option(names = "--kind", required = true, description = "account_link or welcome.")
+    private String kind;
+
+    @Option(names = "--language", required = true, description = "fre-FR or eng-GB.")
+    private String language;
+
+    @Option(names = "--subject", required = true, description = "The subject line.")
+    private String subject;
+
+    @Option(names = "--text-file", required = true, description = "The plain-text body (UTF-8).")
+    private Path textFile;
+
+    @Option(names = "--html-file", description = "An HTML body (UTF-8); values are HTML-escaped in it.")
+    private Path htmlFile;
+
+    @Override
+    public Integer call() {
+      MailKind mailKind = MailKind.fromWire(kind)
+        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--kind: account_link or welcome"));
+      if (!Languages.isSupported(language)) {
+        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+      }
+      if (subject.isBlank()) {
+        throw new ParameterException(spec.commandLine(), "--subject: must not be empty");
+      }
+      String text = read(textFile, "--text-file");
+      Optional<String> html = Optional.ofNullable(htmlFile).map(file -> read(file, "--html-file"));
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
+        if (application.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
+          return 1;
+        }
+        Await.result(new TemplateRepository().save(runtime.pool(),
+          new MailTemplate(application.get().id(), mailKind, language, subject, text, html)));
+        spec.commandLine().getOut().println("Saved the " + kind + " template in " + language + " for " + app);
+        return 0;
+      }
+    }
+
+    private String read(Path file, String option) {
+      try {
+        return Files.readString(file);
+      } catch (IOException e) {
+        throw new ParameterException(spec.commandLine(), option + ": cannot read " + file);
+      }
+    }
+  }
+
+  @Command(name = "list", description = "List an application's templates.")
+  static final class ListTemplates implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--app", required = true, description = "The application's name.")
+    private String app;
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
+        if (application.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
+          return 1;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("kind\tlanguage\thtml\tsubject");
+        for (MailTemplate template : Await.result(new TemplateRepository().listFor(runtime.pool(), application.get().id()))) {
+          out.println(String.join("\t", template.kind().wireName(), template.language(),
+            template.html().isPresent() ? "yes" : "no", template.subject()));
+        }
+        return 0;
+      }
+    }
+  }
+}

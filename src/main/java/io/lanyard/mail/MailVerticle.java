@@ -1,0 +1,105 @@
+package io.lanyard.mail;
+
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.config.Topics;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+
+/**
+ * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
+ * left by a crash). Each batch is claimed {@code FOR UPDATE SKIP LOCKED} in a transaction that also records its outcome, so a
+ * crash before the commit leaves the mail pending for the next drain; an SMTP failure is retried with exponential backoff
+ * until the last attempt marks it dead.
+ */
+public final class MailVerticle extends VerticleBase {
+
+  private static final Logger log = LoggerFactory.getLogger(MailVerticle.class);
+  private static final int MAX_ERROR_LENGTH = 500;
+
+  private final Pool pool;
+  private final OutboxRepository outbox;
+  private final MailSender sender;
+  private final LanyardConfig.Mail config;
+  private boolean draining;
+  private boolean drainAgain;
+
+  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config) {
+    this.pool = pool;
+    this.outbox = outbox;
+    this.sender = sender;
+    this.config = config;
+  }
+
+  @Override
+  public Future<?> start() {
+    vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
+    vertx.setTimer(1, id -> drain());
+    return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
+  }
+
+  @Override
+  public Future<?> stop() {
+    return sender.close();
+  }
+
+  /** One drain at a time per instance; a wake-up during a drain makes it go round once more. */
+  private void drain() {
+    if (draining) {
+      drainAgain = true;
+      return;
+    }
+    draining = true;
+    drainAgain = false;
+    pool.withTransaction(this::deliverBatch).onComplete(done -> {
+      draining = false;
+      if (done.failed()) {
+        log.warn("Draining the mail outbox failed: {}", done.cause().toString());
+      } else if (done.result() == config.batchSize() || drainAgain) {
+        drain();
+      }
+    });
+  }
+
+  /** @return how many mails the batch held */
+  private Future<Integer> deliverBatch(SqlClient tx) {
+    return outbox.claimDue(tx, config.batchSize()).compose(batch -> Future.all(batch.stream()
+        .map(mail -> deliver(tx, mail))
+        .toList())
+      .map(batch.size()));
+  }
+
+  private Future<Void> deliver(SqlClient tx, OutboxRepository.Due mail) {
+    return sender.send(mail).transform(sent -> {
+      if (sent.succeeded()) {
+        return outbox.markSent(tx, mail.id());
+      }
+      int attempts = mail.attempts() + 1;
+      boolean dead = attempts >= config.maxAttempts();
+      String error = describe(sent.cause());
+      if (dead) {
+        log.error("Mail {} is dead after {} attempts: {}", mail.id(), attempts, error);
+      } else {
+        log.warn("Mail {} not sent (attempt {} of {}): {}", mail.id(), attempts, config.maxAttempts(), error);
+      }
+      return outbox.markFailed(tx, mail.id(), error, dead, backoff(attempts));
+    });
+  }
+
+  /** base × 2^(attempts−1), capped. */
+  private Duration backoff(int attempts) {
+    long base = config.retryBaseDelay().toMillis();
+    long delay = base << Math.min(attempts - 1, 30);
+    return Duration.ofMillis(delay <= 0 ? config.retryMaxDelay().toMillis() : Math.min(delay, config.retryMaxDelay().toMillis()));
+  }
+
+  private static String describe(Throwable failure) {
+    String text = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    return text.length() > MAX_ERROR_LENGTH ? text.substring(0, MAX_ERROR_LENGTH) : text;
+  }
+}

@@ -1,0 +1,93 @@
+package io.lanyard.mail;
+
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Delivery's side of {@code mail_outbox}: claiming due mail, recording attempts, and the operator's view. */
+public final class OutboxRepository {
+
+  // SKIP LOCKED: each instance takes mail no other instance holds, so several drain one outbox without sending twice.
+  private static final String CLAIM_DUE = """
+    SELECT id, message_id, recipient, subject, text_body, html_body, attempts FROM mail_outbox
+    WHERE status = 'pending' AND next_attempt_at <= now()
+    ORDER BY next_attempt_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED""";
+  // A sent mail keeps its envelope for the record, not its body (which may hold an account link).
+  private static final String MARK_SENT = """
+    UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL,
+      text_body = NULL, html_body = NULL
+    WHERE id = $1""";
+  private static final String MARK_FAILED = """
+    UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
+      status = CASE WHEN $3 THEN 'dead' ELSE 'pending' END,
+      next_attempt_at = now() + $4::float8 * interval '1 millisecond'
+    WHERE id = $1""";
+  private static final String COUNT_BY_STATUS = """
+    SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
+  private static final String OLDEST_PENDING_AGE = """
+    SELECT extract(epoch FROM now() - min(created_at)) * 1000 FROM mail_outbox WHERE status = 'pending'""";
+  private static final String RETRY_DEAD = """
+    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'""";
+
+  /** A mail to deliver. */
+  public record Due(long id, String messageId, String recipient, String subject, String text, Optional<String> html,
+                    int attempts) {
+  }
+
+  /** @param client a transaction, held until the claimed mails are marked */
+  public Future<List<Due>> claimDue(SqlClient client, int limit) {
+    return client.preparedQuery(CLAIM_DUE).execute(Tuple.of(limit)).map(rows -> {
+      List<Due> due = new ArrayList<>(rows.size());
+      for (Row row : rows) {
+        due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("recipient"), row.getString("subject"),
+          row.getString("text_body"), Optional.ofNullable(row.getString("html_body")), row.getInteger("attempts")));
+      }
+      return due;
+    });
+  }
+
+  public Future<Void> markSent(SqlClient client, long id) {
+    return client.preparedQuery(MARK_SENT).execute(Tuple.of(id)).mapEmpty();
+  }
+
+  /** @param dead true when this was the last attempt */
+  public Future<Void> markFailed(SqlClient client, long id, String error, boolean dead, Duration retryIn) {
+    return client.preparedQuery(MARK_FAILED).execute(Tuple.of(id, error, dead, (double) retryIn.toMillis())).mapEmpty();
+  }
+
+  /** Mails per state ({@code pending}, {@code sent}, {@code dead}), every state present. */
+  public Future<Map<String, Long>> countByStatus(Pool pool) {
+    return pool.preparedQuery(COUNT_BY_STATUS).execute().map(rows -> {
+      Map<String, Long> counts = new LinkedHashMap<>();
+      for (String status : List.of("pending", "sent", "dead")) {
+        counts.put(status, 0L);
+      }
+      rows.forEach(row -> counts.put(row.getString("status"), row.getLong("mails")));
+      return counts;
+    });
+  }
+
+  /** How long the oldest undelivered mail has waited, if any is waiting. */
+  public Future<Optional<Duration>> oldestPendingAge(Pool pool) {
+    return pool.preparedQuery(OLDEST_PENDING_AGE).execute().map(rows -> {
+      Object millis = rows.iterator().next().getValue(0);
+      return millis == null ? Optional.empty() : Optional.of(Duration.ofMillis(((Number) millis).longValue()));
+    });
+  }
+
+  /** Puts every dead mail back in line; the number re-queued. */
+  public Future<Integer> retryDead(Pool pool) {
+    return pool.preparedQuery(RETRY_DEAD).execute().map(rows -> rows.rowCount());
+  }
+}

@@ -1,0 +1,139 @@
+package io.lanyard.mail;
+
+import io.lanyard.support.Cli;
+import io.lanyard.support.Eventually;
+import io.lanyard.support.Fixtures;
+import io.lanyard.support.Smtp;
+import io.lanyard.support.TestApp;
+import io.lanyard.support.TestDb;
+import io.vertx.sqlclient.Row;
+import jakarta.mail.internet.MimeMessage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static io.lanyard.support.Fixtures.creation;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The outbox loses nothing: not to an SMTP outage, not to a stop between commit and delivery; dead mail can be re-queued.
+ * Each test has a database of its own, so only the services it starts deliver its mail.
+ */
+class MailDeliveryIT {
+
+  private final Smtp smtp = Smtp.shared();
+  private TestDb db;
+
+  @BeforeEach
+  void ownDatabase() {
+    db = TestDb.create();
+    smtp.clear();
+  }
+
+  @AfterEach
+  void smtpBack() {
+    smtp.restart();
+  }
+
+  @Test
+  void smtpOutageDelaysMailButLosesNoneAndSendsEachOnce() {
+    try (TestApp service = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_MAIL_MAX_ATTEMPTS", "50"))) {
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      smtp.stop();
+
+      for (int i = 0; i < 3; i++) {
+        assertThat(service.http().post("/_plugin/Vendor/user/create", creation("link" + i + "@example.com", fair.token(), null, null))
+          .statusCode()).isZero();
+        assertThat(service.http().post("/_plugin/Vendor/user/createWithPassword",
+          creation("password" + i + "@example.com", fair.token(), "a long password", true)).statusCode()).isZero();
+      }
+      Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE attempts >= 2 AND last_error IS NOT NULL") == 6,
+        "every mail tried and failed at least twice");
+      assertThat(db.count("SELECT count(*) FROM mail_outbox WHERE status = 'pending'")).isEqualTo(6);
+
+      smtp.restart();
+
+      List<MimeMessage> received = smtp.awaitMessages(6);
+      assertThat(smtp.assertNoMoreThan(6, Duration.ofSeconds(2))).hasSize(6);
+      assertThat(received.stream().map(MailDeliveryIT::recipient).distinct()).hasSize(6);
+      Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'") == 6, "all six marked sent");
+    }
+  }
+
+  @Test
+  void mailCommittedBeforeAStopIsDeliveredAfterTheRestart() {
+    smtp.stop();
+    Fixtures.App fair;
+    try (TestApp beforeStop = TestApp.start(Map.of("LANYARD_DB_URI", db.uri()))) {
+      fair = Fixtures.registrationApp(beforeStop, "fair");
+      assertThat(beforeStop.http().post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null))
+        .statusCode()).isZero();
+    }
+    Row waiting = db.single("SELECT status, sent_at FROM mail_outbox");
+    assertThat(waiting.getString("status")).isEqualTo("pending");
+    smtp.restart();
+    assertThat(smtp.assertNoMoreThan(0, Duration.ofMillis(500))).as("nothing sends while the service is down").isEmpty();
+
+    try (TestApp afterRestart = TestApp.start(Map.of("LANYARD_DB_URI", db.uri()))) {
+      MimeMessage mail = smtp.awaitMessages(1).get(0);
+
+      assertThat(recipient(mail)).isEqualTo("ann@example.com");
+      assertThat(smtp.assertNoMoreThan(1, Duration.ofSeconds(1))).hasSize(1);
+      Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'") == 1, "marked sent");
+    }
+  }
+
+  @Test
+  void mailIsDeadAfterTheLastAttemptAndRetryDeadSendsIt() throws Exception {
+    try (TestApp service = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_MAIL_MAX_ATTEMPTS", "2",
+      "LANYARD_MAIL_RETRY_BASE_DELAY", "100ms"))) {
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      smtp.stop();
+      service.http().post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null));
+
+      Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'dead'") == 1, "the mail dead");
+      Row dead = db.single("SELECT attempts, last_error FROM mail_outbox");
+      assertThat(dead.getInteger("attempts")).isEqualTo(2);
+      assertThat(dead.getString("last_error")).isNotBlank();
+      Cli.Run status = Cli.runOn(db, "mail", "status");
+      assertThat(status.lines()).contains("pending\t0", "sent\t0", "dead\t1", "oldest_pending\t-");
+      smtp.restart();
+      assertThat(smtp.assertNoMoreThan(0, Duration.ofMillis(700))).as("dead mail stays dead").isEmpty();
+
+      Cli.Run retry = Cli.runOn(db, "mail", "retry-dead");
+
+      assertThat(retry.exitCode()).isZero();
+      assertThat(retry.out()).contains("Re-queued 1 dead mail");
+      assertThat(recipient(smtp.awaitMessages(1).get(0))).isEqualTo("ann@example.com");
+      Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'") == 1, "marked sent");
+      assertThat(Cli.runOn(db, "mail", "status").lines()).contains("sent\t1", "dead\t0");
+    }
+  }
+
+  @Test
+  void mailStatusShowsTheAgeOfTheOldestPendingMail() {
+    try (TestApp service = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_MAIL_MAX_ATTEMPTS", "50"))) {
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      smtp.stop();
+      service.http().post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null));
+      db.query("UPDATE mail_outbox SET created_at = now() - interval '90 seconds'");
+
+      Cli.Run status = Cli.runOn(db, "mail", "status");
+
+      assertThat(status.lines()).contains("pending\t1", "dead\t0");
+      assertThat(status.lines()).anyMatch(line -> line.matches("oldest_pending\t9\\ds"));
+    }
+  }
+
+  private static String recipient(MimeMessage mail) {
+    try {
+      return mail.getAllRecipients()[0].toString();
+    } catch (jakarta.mail.MessagingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
