@@ -14,8 +14,22 @@ import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
+import io.lanyard.mail.MailSender;
+import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.MailVerticle;
+import io.lanyard.mail.Outbox;
+import io.lanyard.mail.OutboxRepository;
+import io.lanyard.mail.TemplateDirectory;
+import io.lanyard.mail.TemplateRepository;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationDirectory;
+import io.lanyard.thirdparty.ApplicationRepository;
+import io.lanyard.user.AccountLinkRepository;
+import io.lanyard.user.ActivateUser;
+import io.lanyard.user.CreateUserByLink;
+import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.GetAllUserTypes;
 import io.lanyard.user.UserRepository;
 import io.lanyard.user.UserTypeRepository;
@@ -25,7 +39,9 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /** The running service: what {@code Main} starts and the integration tests start the same way. */
 public final class Lanyard {
@@ -33,11 +49,11 @@ public final class Lanyard {
   private final Vertx vertx;
   private final LanyardConfig config;
   private final int instances;
+  private final List<LiveCopy<?>> liveCopies = new CopyOnWriteArrayList<>();
+  private final List<String> deployments = new CopyOnWriteArrayList<>();
   private Pool pool;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
-  private LiveCopy<List<String>> userTypes;
-  private final List<String> httpDeployments = new CopyOnWriteArrayList<>();
   private int port;
 
   private Lanyard(Vertx vertx, LanyardConfig config) {
@@ -83,18 +99,49 @@ public final class Lanyard {
     LanyardConfig.Jwt jwt = config.jwt();
     TokenService tokens = TokenService.hmac(vertx, jwt.algorithm(), jwtSecret, jwt.issuer(), jwt.hasMaxTtl());
     UserRepository users = new UserRepository();
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain());
+
     UserTypeRepository userTypeRepository = new UserTypeRepository();
-    userTypes = new LiveCopy<>("user types", () -> userTypeRepository.list(pool));
+    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pool));
     changeFeed.listen(Topics.USER_TYPES_CHANGED, payload -> userTypes.reload());
+
+    ApplicationRepository applicationRepository = new ApplicationRepository();
+    TemplateRepository templateRepository = new TemplateRepository();
+    LiveCopy<Map<String, Application>> applications =
+      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
+    LiveCopy<Map<String, MailTemplate>> templates =
+      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+    changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
+      applications.reload();
+      templates.reload();
+    });
+    ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
+    TemplateDirectory templateDirectory = new TemplateDirectory(templates);
+    AccountLinkRepository links = new AccountLinkRepository();
 
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis())),
-      new GetAllUserTypes(userTypes));
+      new GetAllUserTypes(userTypes),
+      new CreateUserWithPassword(pool, applicationDirectory, templateDirectory, hasher, users, outbox),
+      new CreateUserByLink(pool, applicationDirectory, templateDirectory, users, links, outbox, config.links()),
+      new ActivateUser(pool, links, users, hasher));
     List<Route> routes = Routes.table(config.pluginName(), operations);
 
-    // A failed first load is not fatal: readers retry it, and answer 228 while it keeps failing.
-    return userTypes.start(vertx, config.cache().refreshInterval()).otherwiseEmpty()
-      .compose(loaded -> deployHttp(routes, tokens));
+    // A failed first load is not fatal: readers retry it, and the operations answer their internal code while it fails.
+    return Future.join(liveCopies.stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
+      .otherwiseEmpty()
+      .compose(loaded -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
+        new MailSender(vertx, config.smtp()), config.mail())))
+      .compose(mailDeployment -> {
+        deployments.add(mailDeployment);
+        return deployHttp(routes, tokens);
+      });
+  }
+
+  private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {
+    LiveCopy<T> copy = new LiveCopy<>(name, loader);
+    liveCopies.add(copy);
+    return copy;
   }
 
   private Future<Void> deployHttp(List<Route> routes, TokenService tokens) {
@@ -105,10 +152,15 @@ public final class Lanyard {
       return server;
     }, new DeploymentOptions().setInstances(instances))
       .map(deployment -> {
-        httpDeployments.add(deployment);
+        deployments.add(deployment);
         port = servers.get(0).actualPort();
         return null;
       });
+  }
+
+  /** Reloads every in-memory copy now, rather than at the next notification or timer (also what tests wait on). */
+  public Future<Void> reloadCaches() {
+    return Future.all(liveCopies.stream().map(LiveCopy::reload).toList()).mapEmpty();
   }
 
   /** The port the API listens on (the configured one, or the one chosen for port 0). */
@@ -126,14 +178,9 @@ public final class Lanyard {
 
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
   public Future<Void> stop() {
-    Future<Void> http = Future.all(httpDeployments.stream().map(vertx::undeploy).toList()).mapEmpty();
-    return http
-      .eventually(() -> {
-        if (userTypes != null) {
-          userTypes.stop(vertx);
-        }
-        return changeFeed == null ? Future.succeededFuture() : changeFeed.close();
-      })
+    liveCopies.forEach(copy -> copy.stop(vertx));
+    return Future.join(deployments.stream().map(vertx::undeploy).toList()).<Void>mapEmpty()
+      .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
       .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }

@@ -2,6 +2,7 @@ package io.lanyard.cli;
 
 import io.lanyard.auth.PasswordHasher;
 import io.lanyard.user.Emails;
+import io.lanyard.user.NewUser;
 import io.lanyard.user.Passwords;
 import io.lanyard.user.UserRepository;
 import picocli.CommandLine.Command;
@@ -60,7 +61,8 @@ final class UsersCommand {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1));
         String hash = Await.result(hasher.hash(secret));
-        Optional<String> id = Await.result(new UserRepository().insertActive(runtime.pool(), address, hash, language));
+        Optional<String> id = Await.result(new UserRepository().insertIfAbsent(runtime.pool(),
+          NewUser.active(address, hash, language)));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an account with that e-mail address already exists");
           return 1;

@@ -24,6 +24,7 @@ public final class ConfigLoader {
 
   public static final String JWT_SECRET_ENV = "LANYARD_JWT_SECRET";
   public static final String DB_PASSWORD_ENV = "LANYARD_DB_PASSWORD";
+  public static final String SMTP_PASSWORD_ENV = "LANYARD_SMTP_PASSWORD";
   public static final String CONFIG_FILE_ENV = "LANYARD_CONFIG";
 
   private static final String DEFAULTS_RESOURCE = "conf/config.json";
@@ -56,6 +57,17 @@ public final class ConfigLoader {
     names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
     names.put("smtp.host", "LANYARD_SMTP_HOST");
     names.put("smtp.port", "LANYARD_SMTP_PORT");
+    names.put("smtp.tls", "LANYARD_SMTP_TLS");
+    names.put("smtp.username", "LANYARD_SMTP_USERNAME");
+    names.put("smtp.from", "LANYARD_MAIL_FROM");
+    names.put("mail.pollInterval", "LANYARD_MAIL_POLL_INTERVAL");
+    names.put("mail.batchSize", "LANYARD_MAIL_BATCH_SIZE");
+    names.put("mail.maxAttempts", "LANYARD_MAIL_MAX_ATTEMPTS");
+    names.put("mail.retryBaseDelay", "LANYARD_MAIL_RETRY_BASE_DELAY");
+    names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
+    names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
+    names.put("links.ttl", "LANYARD_LINK_TTL");
+    names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     return Collections.unmodifiableMap(names);
   }
 
@@ -110,7 +122,21 @@ public final class ConfigLoader {
       new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),
       new LanyardConfig.Smtp(
         settings.text("smtp.host"),
-        settings.integer("smtp.port", 1, 65535)));
+        settings.integer("smtp.port", 1, 65535),
+        settings.oneOf("smtp.tls", "none", "starttls", "tls"),
+        settings.optionalText("smtp.username"),
+        secret(env, SMTP_PASSWORD_ENV),
+        settings.text("smtp.from")),
+      new LanyardConfig.Mail(
+        settings.duration("mail.pollInterval"),
+        settings.integer("mail.batchSize", 1, 1000),
+        settings.integer("mail.maxAttempts", 1, 100),
+        settings.duration("mail.retryBaseDelay"),
+        settings.duration("mail.retryMaxDelay"),
+        settings.text("mail.messageIdDomain")),
+      new LanyardConfig.Links(
+        settings.duration("links.ttl"),
+        settings.duration("links.resendInterval")));
   }
 
   /** At least 32 bytes: an HMAC key shorter than its hash output weakens every token. */

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
@@ -32,6 +33,18 @@ final class ConfigReader {
       throw invalid(path, "a non-empty string", value);
     }
     return text.trim();
+  }
+
+  /** A string that may be empty or absent. */
+  Optional<String> optionalText(String path) {
+    Object value = raw(path);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (!(value instanceof String text)) {
+      throw invalid(path, "a string", value);
+    }
+    return text.isBlank() ? Optional.empty() : Optional.of(text.trim());
   }
 
   String identifier(String path) {

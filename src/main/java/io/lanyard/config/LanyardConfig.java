@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
-public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp) {
+public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
+                            Links links) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
@@ -36,6 +37,19 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   public record Cache(Duration refreshInterval) {
   }
 
-  public record Smtp(String host, int port) {
+  /** @param tls {@code none}, {@code starttls} (required) or {@code tls} (implicit TLS, usually port 465) */
+  public record Smtp(String host, int port, String tls, Optional<String> username, Optional<Secret> password, String from) {
+  }
+
+  /**
+   * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
+   * {@code maxAttempts} attempts have failed; it is then {@code dead}.
+   */
+  public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
+                     String messageIdDomain) {
+  }
+
+  /** @param resendInterval the least time between two link mails to one address */
+  public record Links(Duration ttl, Duration resendInterval) {
   }
 }

@@ -24,12 +24,20 @@ public final class Routes {
     Routes table = new Routes();
     String plugin = "/_plugin/" + pluginName;
     String userController = pluginName + "/userController";
+    String authController = pluginName + "/AuthController";
 
     table.add(POST, "/_login/:strategy", "auth", "login", PUBLIC, operations.login()::handle);
 
     Operation getAllUserTypes = request -> operations.getAllUserTypes().handle().map(Reply::of);
     table.add(GET, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED, getAllUserTypes);
     table.add(POST, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED, getAllUserTypes);
+
+    table.add(POST, plugin + "/user/createWithPassword", authController, "createUserWithPassword", PUBLIC,
+      request -> operations.createUserWithPassword().handle(request.body()).map(Reply::of));
+    table.add(POST, plugin + "/user/create", authController, "createUser", PUBLIC,
+      request -> operations.createUserByLink().handle(request.body()).map(Reply::of));
+    table.add(POST, plugin + "/user/activate", authController, "activateUser", PUBLIC,
+      request -> operations.activateUser().handle(request.body()).map(Reply::of));
 
     return List.copyOf(table.routes);
   }

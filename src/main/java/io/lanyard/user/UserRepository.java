@@ -19,11 +19,22 @@ public final class UserRepository {
   private static final String UPGRADE_PASSWORD_HASH = """
     UPDATE users SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2""";
 
-  private static final String INSERT_ACTIVE = """
-    INSERT INTO users (email, password_hash, status, language)
-    VALUES ($1, $2, 'active', $3)
+  // The unique constraint decides between concurrent creates of one address: one row, the others get nothing back.
+  private static final String INSERT_IF_ABSENT = """
+    INSERT INTO users (email, password_hash, status, language, from_salon, from_session_salon, from_application_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
     ON CONFLICT ON CONSTRAINT users_email_key DO NOTHING
     RETURNING id""";
+
+  private static final String EXISTS = """
+    SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)""";
+
+  private static final String LOCK_BY_EMAIL = """
+    SELECT id, status FROM users WHERE email = $1 FOR UPDATE""";
+
+  private static final String ACTIVATE = """
+    UPDATE users SET password_hash = $2, status = 'active', updated_at = now()
+    WHERE id = $1 AND status = 'pending'""";
 
   /** @param email a normalised address */
   public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
@@ -37,9 +48,38 @@ public final class UserRepository {
   }
 
   /** @return the new account's id, or empty when the address is taken */
-  public Future<Optional<String>> insertActive(SqlClient client, String email, String passwordHash, String language) {
-    return client.preparedQuery(INSERT_ACTIVE).execute(Tuple.of(email, passwordHash, language))
+  public Future<Optional<String>> insertIfAbsent(SqlClient client, NewUser user) {
+    Tuple values = Tuple.of(user.email(), user.passwordHash().orElse(null), user.status().wireName(), user.language(),
+      user.fromSalon().orElse(null), user.fromSessionSalon().orElse(null),
+      user.fromApplicationId().map(UUID::fromString).orElse(null));
+    return client.preparedQuery(INSERT_IF_ABSENT).execute(values)
       .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
+  }
+
+  /** @param email a normalised address */
+  public Future<Boolean> exists(SqlClient client, String email) {
+    return client.preparedQuery(EXISTS).execute(Tuple.of(email)).map(rows -> rows.iterator().next().getBoolean(0));
+  }
+
+  /** The account of that address, locked until the transaction ends (so one request at a time renews its link). */
+  public Future<Optional<Account>> lockByEmail(SqlClient client, String email) {
+    return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(rows -> {
+      if (rows.size() == 0) {
+        return Optional.empty();
+      }
+      Row row = rows.iterator().next();
+      return Optional.of(new Account(row.getUUID("id").toString(), UserStatus.fromWire(row.getString("status"))));
+    });
+  }
+
+  /** Sets the password of a pending account and makes it active; false when the account is not pending. */
+  public Future<Boolean> activate(SqlClient client, String userId, String passwordHash) {
+    return client.preparedQuery(ACTIVATE).execute(Tuple.of(UUID.fromString(userId), passwordHash))
+      .map(rows -> rows.rowCount() == 1);
+  }
+
+  /** An account's id and state. */
+  public record Account(String id, UserStatus status) {
   }
 
   private static Optional<Credentials> toCredentials(RowSet<Row> rows) {

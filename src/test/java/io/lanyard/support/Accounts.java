@@ -1,5 +1,6 @@
 package io.lanyard.support;
 
+import io.lanyard.user.NewUser;
 import io.lanyard.user.UserRepository;
 import io.vertx.core.json.JsonObject;
 
@@ -16,7 +17,8 @@ public final class Accounts {
   /** @return the new account's id */
   public static String createActive(TestApp app, String email, String password) {
     String hash = await(app.lanyard().hasher().hash(password));
-    return await(new UserRepository().insertActive(app.lanyard().pool(), email, hash, "eng-GB")).orElseThrow();
+    return await(new UserRepository().insertIfAbsent(app.lanyard().pool(), NewUser.active(email, hash, "eng-GB")))
+      .orElseThrow();
   }
 
   public static String createActive(TestApp app, String email) {
@@ -30,6 +32,11 @@ public final class Accounts {
       throw new AssertionError("login failed: " + response.pretty());
     }
     return response.result().getString("jwt");
+  }
+
+  /** The HTTP status of a login attempt. */
+  public static int loginStatus(TestApp app, String email, String password) {
+    return app.http().post("/_login/local", new JsonObject().put("username", email).put("password", password)).status();
   }
 
   public static String login(TestApp app, String email) {

@@ -27,7 +27,12 @@ public final class Cli {
   }
 
   public static Run run(String... arguments) {
-    List<String> all = new ArrayList<>(List.of("-conf", configFile().toString()));
+    return runOn(TestDb.get(), arguments);
+  }
+
+  /** Runs a command against another test database. */
+  public static Run runOn(TestDb db, String... arguments) {
+    List<String> all = new ArrayList<>(List.of("-conf", configFile(db).toString()));
     all.addAll(List.of(arguments));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -38,13 +43,13 @@ public final class Cli {
     return new Run(exitCode, out.toString(), err.toString());
   }
 
-  /** The test database, bcrypt cost 4. */
-  public static Path configFile() {
+  /** The database, bcrypt cost 4. */
+  public static Path configFile(TestDb db) {
     try {
       Path file = Files.createTempFile("lanyard-cli", ".json");
       file.toFile().deleteOnExit();
       JsonObject config = new JsonObject()
-        .put("db", new JsonObject().put("uri", TestDb.get().uri()).put("createDatabase", false))
+        .put("db", new JsonObject().put("uri", db.uri()).put("createDatabase", false))
         .put("security", new JsonObject().put("bcryptCost", 4));
       Files.writeString(file, config.encodePrettily());
       return file;

@@ -1,5 +1,6 @@
 package io.lanyard.support;
 
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -57,16 +58,26 @@ public final class Http {
   }
 
   public Response send(HttpMethod method, String path, Buffer body, MultiMap headers) {
+    return await(sendAsync(method, path, body, headers));
+  }
+
+  /** For tests that fire many requests at once. */
+  public Future<Response> postAsync(String path, JsonObject body) {
+    return sendAsync(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap());
+  }
+
+  private Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
     HttpRequest<Buffer> request = client.request(method, path).putHeaders(headers);
-    var response = await(body == null ? request.send() : request.sendBuffer(body));
-    String text = response.bodyAsString();
-    JsonObject json;
-    try {
-      json = text == null ? null : new JsonObject(text);
-    } catch (RuntimeException notJson) {
-      json = null;
-    }
-    return new Response(response.statusCode(), response.headers(), text, json);
+    return (body == null ? request.send() : request.sendBuffer(body)).map(response -> {
+      String text = response.bodyAsString();
+      JsonObject json;
+      try {
+        json = text == null ? null : new JsonObject(text);
+      } catch (RuntimeException notJson) {
+        json = null;
+      }
+      return new Response(response.statusCode(), response.headers(), text, json);
+    });
   }
 
   public static MultiMap bearer(String jwt) {

@@ -67,6 +67,13 @@ public final class TestApp implements AutoCloseable {
     env.put("LANYARD_JWT_SECRET", JWT_SECRET);
     env.put("LANYARD_CACHE_REFRESH_INTERVAL", "1s");
     env.put("LANYARD_HTTP_SHUTDOWN_TIMEOUT", "2s");
+    env.put("LANYARD_SMTP_HOST", "127.0.0.1");
+    env.put("LANYARD_SMTP_PORT", Integer.toString(Smtp.shared().port()));
+    env.put("LANYARD_MAIL_FROM", "Fair Accounts <accounts@fair.example>");
+    env.put("LANYARD_MAIL_POLL_INTERVAL", "200ms");
+    env.put("LANYARD_MAIL_RETRY_BASE_DELAY", "200ms");
+    env.put("LANYARD_MAIL_RETRY_MAX_DELAY", "1s");
+    env.put("LANYARD_MAIL_MAX_ATTEMPTS", "4");
     overrides.forEach((name, value) -> {
       if (value == null) {
         env.remove(name);
@@ -91,6 +98,11 @@ public final class TestApp implements AutoCloseable {
 
   public Vertx vertx() {
     return vertx;
+  }
+
+  /** Makes the service see what a test just wrote behind its back (applications, templates), as a NOTIFY would. */
+  public void reloadCaches() {
+    await(lanyard.reloadCaches());
   }
 
   public int port() {

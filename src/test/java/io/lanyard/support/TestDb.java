@@ -41,15 +41,21 @@ public final class TestDb {
   /** The run's database, created (empty) on first use; the service migrates it when it starts. */
   public static synchronized TestDb get() {
     if (instance == null) {
-      String name = "lanyard_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-      Vertx vertx = Lanyard.createVertx();
-      Pool admin = pool(vertx, "postgres", 1);
-      await(admin.query("CREATE DATABASE " + name).execute());
-      await(admin.close());
-      instance = new TestDb(name, vertx, pool(vertx, name, 4));
-      Runtime.getRuntime().addShutdownHook(new Thread(instance::drop));
+      instance = create();
     }
     return instance;
+  }
+
+  /** A database of its own, for a test that must be alone with the service it starts (no shared service draining its mail). */
+  public static TestDb create() {
+    String name = "lanyard_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    Vertx vertx = Lanyard.createVertx();
+    Pool admin = pool(vertx, "postgres", 1);
+    await(admin.query("CREATE DATABASE " + name).execute());
+    await(admin.close());
+    TestDb db = new TestDb(name, vertx, pool(vertx, name, 4));
+    Runtime.getRuntime().addShutdownHook(new Thread(db::drop));
+    return db;
   }
 
   public String name() {

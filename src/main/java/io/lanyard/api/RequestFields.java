@@ -1,0 +1,94 @@
+package io.lanyard.api;
+
+import io.vertx.core.json.JsonObject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the fields of a request body, collecting every problem rather than stopping at the first: missing fields give the
+ * operation's "missing" code (131 or 137), present but invalid ones 190, each named in {@code data.errors}.
+ */
+public final class RequestFields {
+
+  /** The longest string any field takes (DECISIONS.md §4). */
+  public static final int MAX_LENGTH = 255;
+
+  private final JsonObject body;
+  private final List<FieldProblem> missing = new ArrayList<>();
+  private final List<FieldProblem> invalid = new ArrayList<>();
+
+  public RequestFields(JsonObject body) {
+    this.body = body;
+  }
+
+  /** A required string: absent, null or blank is missing; another type or over 255 characters is invalid. */
+  public String string(String name) {
+    return string(name, MAX_LENGTH);
+  }
+
+  /** A required string of at most {@code maxLength} characters; returned trimmed. */
+  public String string(String name, int maxLength) {
+    Object value = body.getValue(name);
+    if (value == null || (value instanceof String text && text.isBlank())) {
+      missing.add(FieldProblem.missing(name));
+      return null;
+    }
+    if (!(value instanceof String text)) {
+      invalid.add(new FieldProblem(name, "not_a_string"));
+      return null;
+    }
+    if (text.length() > maxLength) {
+      invalid.add(new FieldProblem(name, "too_long"));
+      return null;
+    }
+    return text.trim();
+  }
+
+  /** A required string taken exactly as sent (a password: spaces are part of it). */
+  public String rawString(String name) {
+    Object value = body.getValue(name);
+    if (value == null || (value instanceof String text && text.isEmpty())) {
+      missing.add(FieldProblem.missing(name));
+      return null;
+    }
+    if (!(value instanceof String text)) {
+      invalid.add(new FieldProblem(name, "not_a_string"));
+      return null;
+    }
+    return text;
+  }
+
+  /** A required JSON boolean: {@code "true"} as a string is invalid. */
+  public Boolean bool(String name) {
+    Object value = body.getValue(name);
+    if (value == null) {
+      missing.add(FieldProblem.missing(name));
+      return null;
+    }
+    if (!(value instanceof Boolean bool)) {
+      invalid.add(new FieldProblem(name, "not_a_boolean"));
+      return null;
+    }
+    return bool;
+  }
+
+  /** Records a rule the value breaks; ignored for a field already missing or invalid (its value is then null). */
+  public void check(String name, Object value, boolean valid, String reason) {
+    if (value != null && !valid) {
+      invalid.add(new FieldProblem(name, reason));
+    }
+  }
+
+  /** The refusal, if any: missing fields first, then invalid ones. */
+  public Optional<Result> refusal(StatusCode missingCode) {
+    if (!missing.isEmpty()) {
+      return Optional.of(Result.refused(missingCode, missing));
+    }
+    if (!invalid.isEmpty()) {
+      return Optional.of(Result.refused(StatusCode.INVALID_FIELD, invalid));
+    }
+    return Optional.empty();
+  }
+}

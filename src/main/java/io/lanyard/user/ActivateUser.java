@@ -1,0 +1,92 @@
+package io.lanyard.user;
+
+import io.lanyard.api.RequestFields;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.auth.PasswordHasher;
+import io.lanyard.support.SecretTokens;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+import java.util.Optional;
+
+import static io.lanyard.api.StatusCode.CREATE_HASHING_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_LINK_TOKEN_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
+
+/**
+ * POST /_plugin/{P}/user/activate {token, password}: 0 with {@code data._id} | 131 | 190 | 191 | internal 1, 133, 134, 161.
+ * Sets the password of the account the link was made for, makes it active, and uses the link up.
+ */
+public final class ActivateUser {
+
+  /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
+  private static final int MAX_TOKEN_LENGTH = 128;
+
+  private final Pool pool;
+  private final AccountLinkRepository links;
+  private final UserRepository users;
+  private final PasswordHasher hasher;
+
+  public ActivateUser(Pool pool, AccountLinkRepository links, UserRepository users, PasswordHasher hasher) {
+    this.pool = pool;
+    this.links = links;
+    this.users = users;
+    this.hasher = hasher;
+  }
+
+  public Future<Result> handle(JsonObject body) {
+    RequestFields fields = new RequestFields(body);
+    String token = fields.string("token", MAX_TOKEN_LENGTH);
+    String password = fields.rawString("password");
+    if (password != null) {
+      Optional<String> problem = Passwords.problem(password);
+      fields.check("password", password, problem.isEmpty(), problem.orElse(null));
+    }
+    Optional<Result> refusal = fields.refusal(StatusCode.CREATE_MISSING_FIELD);
+    if (refusal.isPresent() && refusal.get().status() == StatusCode.INVALID_FIELD && token == null) {
+      // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
+      return Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID));
+    }
+    if (refusal.isPresent()) {
+      return Future.succeededFuture(refusal.get());
+    }
+    byte[] tokenHash = SecretTokens.sha256(token);
+    // Checked before the bcrypt work, so a stream of made-up tokens costs a lookup each, not a hash.
+    return links.findUsable(pool, tokenHash)
+      .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
+      .compose(userId -> userId.isEmpty()
+        ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
+        : hasher.hash(password)
+          .recover(StepFailure.as(CREATE_HASHING_FAILED))
+          .compose(hash -> activate(tokenHash, hash)))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "activateUser"));
+  }
+
+  /** Consuming the link decides between concurrent activations; a link that is used meanwhile gives 191. */
+  private Future<Result> activate(byte[] tokenHash, String passwordHash) {
+    return pool.withTransaction(tx -> links.consume(tx, tokenHash)
+      .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
+      .compose(userId -> userId.isEmpty()
+        ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
+        : users.activate(tx, userId.get(), passwordHash)
+          .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+          .compose(activated -> activated
+            ? Future.succeededFuture(Result.success(new JsonObject().put("_id", userId.get())))
+            // the account stopped being pending (disabled meanwhile): undo the consumption, refuse the link
+            : Future.failedFuture(new LinkNoLongerUsable()))))
+      .recover(failure -> failure instanceof LinkNoLongerUsable
+        ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
+        : Future.failedFuture(failure));
+  }
+
+  /** Rolls the transaction back when the account behind a link is no longer pending. */
+  private static final class LinkNoLongerUsable extends RuntimeException {
+
+    LinkNoLongerUsable() {
+      super("account no longer pending", null, false, false);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package io.lanyard.user;
+
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.mail.MailKind;
+import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.Outbox;
+import io.lanyard.mail.TemplateDirectory;
+import io.lanyard.mail.TemplateRenderer;
+import io.lanyard.support.SecretTokens;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationDirectory;
+import io.lanyard.thirdparty.LinkUrls;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+
+import java.util.Map;
+import java.util.Optional;
+
+import static io.lanyard.api.StatusCode.CREATE_APPLICATION_LOOKUP_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_LINK_TOKEN_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_MAIL_ENQUEUE_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
+
+/**
+ * POST /_plugin/{P}/user/create: 0 | 131 | 190 | 149 | 140 | 181 | 124 | 187 | 143 | internal 1, 132, 133, 135, 161, 170.
+ * A pending account, a single-use link and the mail carrying it, in one transaction. For an account still pending, a fresh
+ * link replaces the old one, at most once per {@code links.resendInterval}; sooner, or for an active account, 143.
+ */
+public final class CreateUserByLink {
+
+  private final Pool pool;
+  private final ApplicationDirectory applications;
+  private final TemplateDirectory templates;
+  private final UserRepository users;
+  private final AccountLinkRepository links;
+  private final Outbox outbox;
+  private final LanyardConfig.Links config;
+
+  public CreateUserByLink(Pool pool, ApplicationDirectory applications, TemplateDirectory templates, UserRepository users,
+                          AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config) {
+    this.pool = pool;
+    this.applications = applications;
+    this.templates = templates;
+    this.users = users;
+    this.links = links;
+    this.outbox = outbox;
+    this.config = config;
+  }
+
+  public Future<Result> handle(JsonObject body) {
+    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, false);
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    CreateUserRequest request = parsed.request();
+    return applications.admitForCreation(request.fromThirdParty())
+      .recover(StepFailure.as(CREATE_APPLICATION_LOOKUP_FAILED))
+      .compose(admission -> admission.isAdmitted()
+        ? withLinkAndTemplate(request, admission.application())
+        : Future.succeededFuture(Result.of(admission.refusal())))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "createUser"));
+  }
+
+  /** 124 and 187 before anything is written. */
+  private Future<Result> withLinkAndTemplate(CreateUserRequest request, Application application) {
+    if (LinkUrls.problem(application.linkUrl().orElse(null)).isPresent()) {
+      return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
+    }
+    return templates.find(application.id(), MailKind.ACCOUNT_LINK, request.language())
+      .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
+      .compose(template -> template.isEmpty()
+        ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
+        : pool.withTransaction(tx -> createOrRenew(tx, request, application, template.get()))
+          .onSuccess(result -> {
+            if (result.status() == StatusCode.CREATED) {
+              outbox.nudge();
+            }
+          }));
+  }
+
+  private Future<Result> createOrRenew(SqlClient tx, CreateUserRequest request, Application application,
+                                       MailTemplate template) {
+    return users.insertIfAbsent(tx, NewUser.fromApplication(request, Optional.empty(), application.id()))
+      .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+      .compose(inserted -> inserted.isPresent()
+        ? sendLink(tx, inserted.get(), request, application, template)
+        : renew(tx, request, application, template));
+  }
+
+  /** The address is taken: only a pending account whose last link is old enough gets a new one. */
+  private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, MailTemplate template) {
+    return users.lockByEmail(tx, request.email())
+      .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
+      .compose(account -> {
+        if (account.isEmpty() || account.get().status() != UserStatus.PENDING) {
+          return Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS));
+        }
+        String userId = account.get().id();
+        return links.hasLinkSince(tx, userId, config.resendInterval())
+          .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
+          .compose(recentlySent -> recentlySent
+            ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
+            : links.deleteUnused(tx, userId)
+              .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
+              .compose(deleted -> sendLink(tx, userId, request, application, template)));
+      });
+  }
+
+  private Future<Result> sendLink(SqlClient tx, String userId, CreateUserRequest request, Application application,
+                                  MailTemplate template) {
+    String token = SecretTokens.generate();
+    String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", request.email(),
+      "language", request.language(), "fromSalon", request.fromSalon()));
+    Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "", "salon", request.fromSalon());
+    return links.insert(tx, SecretTokens.sha256(token), userId, config.ttl())
+      .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
+      .compose(saved -> outbox.enqueue(tx, TemplateRenderer.render(template, request.email(), values), userId, application.id())
+        .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED)))
+      .map(Result.created());
+  }
+}

@@ -1,0 +1,112 @@
+package io.lanyard.user;
+
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.auth.PasswordHasher;
+import io.lanyard.mail.MailKind;
+import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.Outbox;
+import io.lanyard.mail.RenderedMail;
+import io.lanyard.mail.TemplateDirectory;
+import io.lanyard.mail.TemplateRenderer;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationDirectory;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+import java.util.Map;
+import java.util.Optional;
+
+import static io.lanyard.api.StatusCode.CREATE_APPLICATION_LOOKUP_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_HASHING_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_MAIL_ENQUEUE_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
+import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
+
+/**
+ * POST /_plugin/{P}/user/createWithPassword: 0 | 131 | 190 | 149 | 140 | 181 | 187 | 143 | internal 1, 132–135, 170.
+ * An active account with a bcrypt hash and, when allowed, its welcome mail, in one transaction.
+ */
+public final class CreateUserWithPassword {
+
+  private final Pool pool;
+  private final ApplicationDirectory applications;
+  private final TemplateDirectory templates;
+  private final PasswordHasher hasher;
+  private final UserRepository users;
+  private final Outbox outbox;
+
+  public CreateUserWithPassword(Pool pool, ApplicationDirectory applications, TemplateDirectory templates,
+                                PasswordHasher hasher, UserRepository users, Outbox outbox) {
+    this.pool = pool;
+    this.applications = applications;
+    this.templates = templates;
+    this.hasher = hasher;
+    this.users = users;
+    this.outbox = outbox;
+  }
+
+  public Future<Result> handle(JsonObject body) {
+    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, true);
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    CreateUserRequest request = parsed.request();
+    return applications.admitForCreation(request.fromThirdParty())
+      .recover(StepFailure.as(CREATE_APPLICATION_LOOKUP_FAILED))
+      .compose(admission -> admission.isAdmitted()
+        ? withWelcomeTemplate(request, admission.application())
+        : Future.succeededFuture(Result.of(admission.refusal())))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "createUserWithPassword"));
+  }
+
+  /** 187 before anything is written when a welcome mail is wanted and there is no template for it. */
+  private Future<Result> withWelcomeTemplate(CreateUserRequest request, Application application) {
+    if (!request.isSendingEmailAllowed()) {
+      return create(request, application, Optional.empty());
+    }
+    return templates.find(application.id(), MailKind.WELCOME, request.language())
+      .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
+      .compose(template -> template.isEmpty()
+        ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
+        : create(request, application, template));
+  }
+
+  /** A taken address is answered before the bcrypt work; the insert still decides races. */
+  private Future<Result> create(CreateUserRequest request, Application application, Optional<MailTemplate> welcome) {
+    return users.exists(pool, request.email())
+      .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
+      .compose(exists -> exists
+        ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
+        : hasher.hash(request.password())
+          .recover(StepFailure.as(CREATE_HASHING_FAILED))
+          .compose(hash -> insert(request, application, hash, welcome)));
+  }
+
+  private Future<Result> insert(CreateUserRequest request, Application application, String hash,
+                                Optional<MailTemplate> welcome) {
+    NewUser user = NewUser.fromApplication(request, Optional.of(hash), application.id());
+    return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
+        .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+        .compose(userId -> {
+          if (userId.isEmpty()) {
+            return Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS));
+          }
+          if (welcome.isEmpty()) {
+            return Future.succeededFuture(Result.created());
+          }
+          RenderedMail mail = TemplateRenderer.render(welcome.get(), request.email(),
+            Map.of("email", request.email(), "firstname", "", "salon", request.fromSalon(), "link", ""));
+          return outbox.enqueue(tx, mail, userId.get(), application.id())
+            .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
+            .map(Result.created());
+        }))
+      .onSuccess(result -> {
+        if (result.status() == StatusCode.CREATED && welcome.isPresent()) {
+          outbox.nudge();
+        }
+      });
+  }
+}
