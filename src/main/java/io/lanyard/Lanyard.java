@@ -26,6 +26,9 @@ import io.lanyard.support.RequestLogContext;
 import io.lanyard.thirdparty.Application;
 import io.lanyard.thirdparty.ApplicationDirectory;
 import io.lanyard.thirdparty.ApplicationRepository;
+import io.lanyard.thirdparty.GetUser;
+import io.lanyard.thirdparty.ThirdPartyAccess;
+import io.lanyard.thirdparty.UpdateUser;
 import io.lanyard.user.AccountLinkRepository;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
@@ -118,13 +121,16 @@ public final class Lanyard {
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
     AccountLinkRepository links = new AccountLinkRepository();
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(pool, applicationDirectory, users);
 
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis())),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pool, applicationDirectory, templateDirectory, hasher, users, outbox),
       new CreateUserByLink(pool, applicationDirectory, templateDirectory, users, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher));
+      new ActivateUser(pool, links, users, hasher),
+      new UpdateUser(pool, thirdPartyAccess, users),
+      new GetUser(thirdPartyAccess));
     List<Route> routes = Routes.table(config.pluginName(), operations);
 
     // A failed first load is not fatal: readers retry it, and the operations answer their internal code while it fails.

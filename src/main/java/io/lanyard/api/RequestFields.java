@@ -74,6 +74,11 @@ public final class RequestFields {
     return bool;
   }
 
+  /** Records a field as missing, for a value that is present but empty in the operation's sense (such as {@code {}}). */
+  public void missing(String name) {
+    missing.add(FieldProblem.missing(name));
+  }
+
   /** Records a rule the value breaks; ignored for a field already missing or invalid (its value is then null). */
   public void check(String name, Object value, boolean valid, String reason) {
     if (value != null && !valid) {

@@ -25,6 +25,7 @@ public final class Routes {
     String plugin = "/_plugin/" + pluginName;
     String userController = pluginName + "/userController";
     String authController = pluginName + "/AuthController";
+    String thirdPartyController = pluginName + "/thirdPartyController";
 
     table.add(POST, "/_login/:strategy", "auth", "login", PUBLIC, operations.login()::handle);
 
@@ -38,6 +39,11 @@ public final class Routes {
       request -> operations.createUserByLink().handle(request.body()).map(Reply::of));
     table.add(POST, plugin + "/user/activate", authController, "activateUser", PUBLIC,
       request -> operations.activateUser().handle(request.body()).map(Reply::of));
+
+    table.add(POST, plugin + "/thirdParty/updateUser", thirdPartyController, "updateUserInformationsThirdParty", AUTHENTICATED,
+      request -> operations.updateUser().handle(request).map(Reply::of));
+    table.add(POST, plugin + "/thirdParty/getUser", thirdPartyController, "getUserForThirdParty", AUTHENTICATED,
+      request -> operations.getUser().handle(request).map(Reply::of));
 
     return List.copyOf(table.routes);
   }

@@ -1,6 +1,7 @@
 package io.lanyard.user;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
@@ -76,6 +77,42 @@ public final class UserRepository {
   public Future<Boolean> activate(SqlClient client, String userId, String passwordHash) {
     return client.preparedQuery(ACTIVATE).execute(Tuple.of(UUID.fromString(userId), passwordHash))
       .map(rows -> rows.rowCount() == 1);
+  }
+
+  private static final String FIND_PROFILE = """
+    SELECT id, status, language, profile FROM users WHERE email = $1""";
+
+  // One statement, so concurrent updates from two applications each keep the fields they did not send:
+  // the merge happens on the current row, under its lock, not on a copy read earlier.
+  private static final String MERGE_PROFILE = """
+    UPDATE users SET
+      profile = (profile || $2::jsonb) - $3::text[],
+      language = CASE WHEN $4 THEN $5::text ELSE language END,
+      updated_at = now()
+    WHERE id = $1""";
+
+  /** An account with its profile, as the third-party routes see it. */
+  public record Profile(String id, UserStatus status, Optional<String> language, JsonObject fields) {
+  }
+
+  /** @param email a normalised address */
+  public Future<Optional<Profile>> findProfile(SqlClient client, String email) {
+    return client.preparedQuery(FIND_PROFILE).execute(Tuple.of(email)).map(rows -> {
+      if (rows.size() == 0) {
+        return Optional.empty();
+      }
+      Row row = rows.iterator().next();
+      Object profile = row.getValue("profile");
+      return Optional.of(new Profile(row.getUUID("id").toString(), UserStatus.fromWire(row.getString("status")),
+        Optional.ofNullable(row.getString("language")), profile instanceof JsonObject json ? json : new JsonObject()));
+    });
+  }
+
+  /** Sets, clears and keeps profile fields in one statement; false when the account is gone. */
+  public Future<Boolean> mergeProfile(SqlClient client, String userId, ProfileChange change) {
+    Tuple values = Tuple.of(UUID.fromString(userId), change.set(), change.cleared().toArray(String[]::new),
+      change.language().isPresent(), change.language().flatMap(language -> language).orElse(null));
+    return client.preparedQuery(MERGE_PROFILE).execute(values).map(rows -> rows.rowCount() == 1);
   }
 
   /** An account's id and state. */

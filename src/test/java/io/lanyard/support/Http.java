@@ -66,6 +66,10 @@ public final class Http {
     return sendAsync(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap());
   }
 
+  public Future<Response> postAsync(String path, JsonObject body, String jwt) {
+    return sendAsync(HttpMethod.POST, path, body.toBuffer(), bearer(jwt));
+  }
+
   private Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
     HttpRequest<Buffer> request = client.request(method, path).putHeaders(headers);
     return (body == null ? request.send() : request.sendBuffer(body)).map(response -> {

@@ -1,0 +1,43 @@
+package io.lanyard.thirdparty;
+
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.user.UserRepository;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+
+import static io.lanyard.api.StatusCode.UPDATE_WRITE_FAILED;
+
+/**
+ * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 137 | 190 | 149 | 140 | 181 | 139 | internal 138, 171, 172, 173.
+ * Writes all the fields of the update or none.
+ */
+public final class UpdateUser {
+
+  private final Pool pool;
+  private final ThirdPartyAccess access;
+  private final UserRepository users;
+
+  public UpdateUser(Pool pool, ThirdPartyAccess access, UserRepository users) {
+    this.pool = pool;
+    this.access = access;
+    this.users = users;
+  }
+
+  public Future<Result> handle(ApiRequest request) {
+    ThirdPartyRequest.Parsed parsed = ThirdPartyRequest.forUpdate(request.body());
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    ThirdPartyRequest update = parsed.request();
+    return access.resolve(request.requireCaller(), update.appToken(), update.email())
+      .compose(grant -> grant.isGranted()
+        ? users.mergeProfile(pool, grant.user().id(), update.change())
+          .recover(StepFailure.as(UPDATE_WRITE_FAILED))
+          .map(written -> written ? Result.success() : Result.of(StatusCode.EMAIL_NOT_FOUND))
+        : Future.succeededFuture(Result.of(grant.refusal())))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "updateUserInformationsThirdParty"));
+  }
+}
