@@ -33,6 +33,7 @@ import io.lanyard.user.AccountLinkRepository;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
+import io.lanyard.user.CreationAdmission;
 import io.lanyard.user.GetAllUserTypes;
 import io.lanyard.user.UserRepository;
 import io.lanyard.user.UserTypeRepository;
@@ -121,13 +122,14 @@ public final class Lanyard {
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
     AccountLinkRepository links = new AccountLinkRepository();
+    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(pool, applicationDirectory, users);
 
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis())),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pool, applicationDirectory, templateDirectory, hasher, users, outbox),
-      new CreateUserByLink(pool, applicationDirectory, templateDirectory, users, links, outbox, config.links()),
+      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, links, outbox, config.links()),
       new ActivateUser(pool, links, users, hasher),
       new UpdateUser(pool, thirdPartyAccess, users),
       new GetUser(thirdPartyAccess));

@@ -11,7 +11,6 @@ import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.support.SecretTokens;
 import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.ApplicationDirectory;
 import io.lanyard.thirdparty.LinkUrls;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -21,7 +20,6 @@ import io.vertx.sqlclient.SqlClient;
 import java.util.Map;
 import java.util.Optional;
 
-import static io.lanyard.api.StatusCode.CREATE_APPLICATION_LOOKUP_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_LINK_TOKEN_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_MAIL_ENQUEUE_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
@@ -35,17 +33,17 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 public final class CreateUserByLink {
 
   private final Pool pool;
-  private final ApplicationDirectory applications;
+  private final CreationAdmission admission;
   private final TemplateDirectory templates;
   private final UserRepository users;
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
 
-  public CreateUserByLink(Pool pool, ApplicationDirectory applications, TemplateDirectory templates, UserRepository users,
+  public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
                           AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config) {
     this.pool = pool;
-    this.applications = applications;
+    this.admission = admission;
     this.templates = templates;
     this.users = users;
     this.links = links;
@@ -54,17 +52,7 @@ public final class CreateUserByLink {
   }
 
   public Future<Result> handle(JsonObject body) {
-    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, false);
-    if (parsed.refusal() != null) {
-      return Future.succeededFuture(parsed.refusal());
-    }
-    CreateUserRequest request = parsed.request();
-    return applications.admitForCreation(request.fromThirdParty())
-      .recover(StepFailure.as(CREATE_APPLICATION_LOOKUP_FAILED))
-      .compose(admission -> admission.isAdmitted()
-        ? withLinkAndTemplate(request, admission.application())
-        : Future.succeededFuture(Result.of(admission.refusal())))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "createUser"));
+    return admission.admit(body, false, "createUser", this::withLinkAndTemplate);
   }
 
   /** 124 and 187 before anything is written. */

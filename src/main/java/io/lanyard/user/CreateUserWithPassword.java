@@ -11,7 +11,6 @@ import io.lanyard.mail.RenderedMail;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.ApplicationDirectory;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -19,7 +18,6 @@ import io.vertx.sqlclient.Pool;
 import java.util.Map;
 import java.util.Optional;
 
-import static io.lanyard.api.StatusCode.CREATE_APPLICATION_LOOKUP_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_HASHING_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_MAIL_ENQUEUE_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
@@ -32,16 +30,16 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 public final class CreateUserWithPassword {
 
   private final Pool pool;
-  private final ApplicationDirectory applications;
+  private final CreationAdmission admission;
   private final TemplateDirectory templates;
   private final PasswordHasher hasher;
   private final UserRepository users;
   private final Outbox outbox;
 
-  public CreateUserWithPassword(Pool pool, ApplicationDirectory applications, TemplateDirectory templates,
+  public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
                                 PasswordHasher hasher, UserRepository users, Outbox outbox) {
     this.pool = pool;
-    this.applications = applications;
+    this.admission = admission;
     this.templates = templates;
     this.hasher = hasher;
     this.users = users;
@@ -49,17 +47,7 @@ public final class CreateUserWithPassword {
   }
 
   public Future<Result> handle(JsonObject body) {
-    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, true);
-    if (parsed.refusal() != null) {
-      return Future.succeededFuture(parsed.refusal());
-    }
-    CreateUserRequest request = parsed.request();
-    return applications.admitForCreation(request.fromThirdParty())
-      .recover(StepFailure.as(CREATE_APPLICATION_LOOKUP_FAILED))
-      .compose(admission -> admission.isAdmitted()
-        ? withWelcomeTemplate(request, admission.application())
-        : Future.succeededFuture(Result.of(admission.refusal())))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "createUserWithPassword"));
+    return admission.admit(body, true, "createUserWithPassword", this::withWelcomeTemplate);
   }
 
   /** 187 before anything is written when a welcome mail is wanted and there is no template for it. */

@@ -1,0 +1,43 @@
+package io.lanyard.user;
+
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.thirdparty.Application;
+import io.lanyard.thirdparty.ApplicationDirectory;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+
+import java.util.function.BiFunction;
+
+/**
+ * The start and end both creation routes share: the body's checks (131, 190), then the application's (149, 140, 181; 170
+ * when it cannot be looked up); and at the end, any failure mapped once to its step's internal code.
+ */
+public final class CreationAdmission {
+
+  private final ApplicationDirectory applications;
+
+  public CreationAdmission(ApplicationDirectory applications) {
+    this.applications = applications;
+  }
+
+  /**
+   * @param operation the action name, for the log line of an internal failure
+   * @param route what the route does with an admitted request
+   */
+  public Future<Result> admit(JsonObject body, boolean withPassword, String operation,
+                              BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, withPassword);
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    CreateUserRequest request = parsed.request();
+    return applications.admitForCreation(request.fromThirdParty())
+      .recover(StepFailure.as(StatusCode.CREATE_APPLICATION_LOOKUP_FAILED))
+      .compose(admission -> admission.isAdmitted()
+        ? route.apply(request, admission.application())
+        : Future.succeededFuture(Result.of(admission.refusal())))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, operation));
+  }
+}
