@@ -10,11 +10,14 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -40,6 +43,8 @@ public final class HttpVerticle extends VerticleBase {
 
   private static final String REQUEST_ID = "lanyard.requestId";
   private static final String JSON_UTF8 = "application/json; charset=utf-8";
+  /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
+  private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final Pattern BEARER = Pattern.compile("^[Bb][Ee][Aa][Rr][Ee][Rr]\\s+(\\S*)\\s*$");
 
   private final LanyardConfig.Http config;
@@ -74,8 +79,9 @@ public final class HttpVerticle extends VerticleBase {
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
     // HTTP/1.1 only, as Kuzzle: no cleartext HTTP/2 upgrade, whose GOAWAY at shutdown cut requests in flight.
-    HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false);
-    server = vertx.createHttpServer(options).requestHandler(router);
+    HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false)
+      .setIdleTimeout(IDLE_TIMEOUT_SECONDS);
+    server = vertx.createHttpServer(options).requestHandler(router).invalidRequestHandler(this::invalidRequest);
     return server.listen();
   }
 
@@ -160,6 +166,25 @@ public final class HttpVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+  }
+
+  /**
+   * A request the HTTP decoder refused (request line or headers too long, malformed): the envelope too, never the
+   * framework's plain-text page. The connection closes after it, as the stream can no longer be trusted.
+   */
+  private void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    ApiError error;
+    if (cause instanceof TooLongHttpLineException) {
+      error = new ApiError(414, "BadRequest", "The request URL is too long", "network.http.url_too_long");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      error = new ApiError(431, "BadRequest", "The request headers are too large", "network.http.headers_too_large");
+    } else {
+      error = ApiError.badRequest("Malformed HTTP request", "network.http.malformed_request");
+    }
+    Envelope envelope = new Envelope(RequestIds.from(null), Reply.error(error), null, null);
+    request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8)
+      .putHeader(HttpHeaders.CONNECTION, "close").end(envelope.toBuffer());
   }
 
   private void notFound(RoutingContext context) {

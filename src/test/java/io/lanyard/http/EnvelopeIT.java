@@ -238,6 +238,30 @@ class EnvelopeIT {
     }
   }
 
+  @Test
+  void requestsTheHttpDecoderRefusesStillGetTheEnvelope() throws Exception {
+    JsonObject longUrl = rawExchange("GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414);
+    JsonObject bigHeader = rawExchange("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "b".repeat(10_000) + "\r\n\r\n", 431);
+    JsonObject garbage = rawExchange("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n", 400);
+
+    for (JsonObject body : List.of(longUrl, bigHeader, garbage)) {
+      assertThat(List.copyOf(body.fieldNames())).isEqualTo(ENVELOPE_KEYS);
+      assertThat(body.getJsonObject("error").getString("stack")).startsWith("BadRequestError: ");
+    }
+  }
+
+  /** Sends raw bytes (what no well-behaved client would send) and reads the reply: status line checked, body parsed. */
+  private JsonObject rawExchange(String request, int expectedStatus) throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", app.port())) {
+      socket.setSoTimeout(5000);
+      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      String reply = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      // an unparsable request line leaves the version unknown: the decoder answers in HTTP/1.0
+      assertThat(reply).matches("(?s)HTTP/1\\.[01] " + expectedStatus + " .*");
+      return new JsonObject(reply.substring(reply.indexOf("\r\n\r\n") + 4));
+    }
+  }
+
   private static String nested(int depth) {
     return "{\"a\":".repeat(depth - 1) + "{}" + "}".repeat(depth - 1);
   }
