@@ -22,7 +22,7 @@ public final class ConfigLoader {
   /** Setting path → environment variable that overrides it, in the order of the README's table. */
   public static final Map<String, String> ENVIRONMENT = environmentNames();
 
-  public static final String JWT_SECRET_ENV = "LANYARD_JWT_SECRET";
+  public static final String JWT_SECRET_ENV = JwtSettings.SECRET_ENV;
   public static final String DB_PASSWORD_ENV = "LANYARD_DB_PASSWORD";
   public static final String CONFIG_FILE_ENV = "LANYARD_CONFIG";
 
@@ -93,17 +93,12 @@ public final class ConfigLoader {
         settings.duration("http.shutdownTimeout")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
-        secret(env, DB_PASSWORD_ENV),
+        Secrets.fromEnv(env, DB_PASSWORD_ENV),
         settings.flag("db.createDatabase"),
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout")),
-      new LanyardConfig.Jwt(
-        settings.oneOf("jwt.algorithm", "HS256"),
-        jwtSecret(env),
-        settings.text("jwt.issuer"),
-        settings.duration("jwt.defaultTtl").toMillis(),
-        settings.durationOrUnlimited("jwt.maxTtl")),
+      JwtSettings.read(settings, env),
       new LanyardConfig.Security(
         settings.integer("security.bcryptCost", 4, 31),
         settings.integer("security.hashThreads", 0, 256)),
@@ -111,20 +106,6 @@ public final class ConfigLoader {
       new LanyardConfig.Smtp(
         settings.text("smtp.host"),
         settings.integer("smtp.port", 1, 65535)));
-  }
-
-  /** At least 32 bytes: an HMAC key shorter than its hash output weakens every token. */
-  private static Optional<Secret> jwtSecret(Map<String, String> env) {
-    Optional<Secret> secret = secret(env, JWT_SECRET_ENV);
-    if (secret.isPresent() && secret.get().byteLength() < 32) {
-      throw new ConfigException("Invalid setting " + JWT_SECRET_ENV + ": the JWT secret must be at least 32 bytes long, got "
-        + secret.get().byteLength() + " (leave it unset to have one generated and kept in the database)");
-    }
-    return secret;
-  }
-
-  private static Optional<Secret> secret(Map<String, String> env, String name) {
-    return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
   }
 
   private static JsonObject readDefaults() {

@@ -6,6 +6,12 @@ public final class Topics {
   /** NOTIFY channel: the ordered list of user types changed. */
   public static final String USER_TYPES_CHANGED = "lanyard_user_types";
 
+  /** NOTIFY channel: a token was revoked by its id; the payload is the revocation (JSON). */
+  public static final String TOKENS_REVOKED = "lanyard_tokens_revoked";
+
+  /** NOTIFY channel: every token of a user issued before an instant was revoked; the payload is the cut-off (JSON). */
+  public static final String SESSIONS_CUT = "lanyard_sessions_cut";
+
   private Topics() {
   }
 }
