@@ -1,6 +1,7 @@
 package io.lanyard.user;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
@@ -25,6 +26,18 @@ public final class UserRepository {
     ON CONFLICT ON CONSTRAINT users_email_key DO NOTHING
     RETURNING id""";
 
+  private static final String FIND_ACCOUNT = """
+    SELECT id, email, status, language, profile FROM users WHERE id = $1""";
+
+  private static final String DISABLE = """
+    UPDATE users SET status = 'disabled', updated_at = now() WHERE email = $1 RETURNING id""";
+
+  // An account disabled before its link was used has no password: it goes back to pending, not active.
+  private static final String ENABLE = """
+    UPDATE users SET status = CASE WHEN password_hash IS NULL THEN 'pending' ELSE 'active' END, updated_at = now()
+    WHERE email = $1 AND status = 'disabled'
+    RETURNING id""";
+
   /** @param email a normalised address */
   public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
     return client.preparedQuery(FIND_CREDENTIALS).execute(Tuple.of(email)).map(UserRepository::toCredentials);
@@ -40,6 +53,35 @@ public final class UserRepository {
   public Future<Optional<String>> insertActive(SqlClient client, String email, String passwordHash, String language) {
     return client.preparedQuery(INSERT_ACTIVE).execute(Tuple.of(email, passwordHash, language))
       .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
+  }
+
+  public Future<Optional<Account>> findAccount(SqlClient client, String userId) {
+    return client.preparedQuery(FIND_ACCOUNT).execute(Tuple.of(UUID.fromString(userId)))
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(toAccount(rows.iterator().next())));
+  }
+
+  /** @return the account's id, or empty when no account has that (normalised) address */
+  public Future<Optional<String>> disable(SqlClient client, String email) {
+    return client.preparedQuery(DISABLE).execute(Tuple.of(email)).map(UserRepository::firstId);
+  }
+
+  /** @return the account's id, or empty when no disabled account has that (normalised) address */
+  public Future<Optional<String>> enable(SqlClient client, String email) {
+    return client.preparedQuery(ENABLE).execute(Tuple.of(email)).map(UserRepository::firstId);
+  }
+
+  private static Optional<String> firstId(RowSet<Row> rows) {
+    return rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString());
+  }
+
+  private static Account toAccount(Row row) {
+    Object profile = row.getValue("profile");
+    return new Account(
+      row.getUUID("id").toString(),
+      row.getString("email"),
+      UserStatus.fromWire(row.getString("status")),
+      row.getString("language"),
+      profile instanceof JsonObject object ? object : new JsonObject());
   }
 
   private static Optional<Credentials> toCredentials(RowSet<Row> rows) {
