@@ -43,6 +43,7 @@ public final class Routes {
     table.add(POST, "/_refreshToken", AUTH, "refreshToken", AUTHENTICATED, operations.refreshToken()::handle);
     table.add(POST, "/_logout", AUTH, "logout", AUTHENTICATED, operations.logout()::handle);
     table.add(GET, "/_me", AUTH, "getCurrentUser", AUTHENTICATED, operations.getCurrentUser()::handle);
+    table.add(GET, "/users/_me", AUTH, "getCurrentUser", AUTHENTICATED, operations.getCurrentUser()::handle);  // Kuzzle 1.x URL
     operations.jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, "getJwks", PUBLIC, jwks::handle));
 
     Operation getAllUserTypes = request -> operations.getAllUserTypes().handle().map(Reply::of);

@@ -33,6 +33,7 @@ public final class RevocationSync {
   private final RevocationRepository repository;
   private final RevocationList list;
   private volatile OffsetDateTime caughtUpTo;
+  private volatile boolean stopped;
   private Future<Void> syncing;
   private boolean syncAgain;
   private long catchUpTimer = -1;
@@ -57,12 +58,16 @@ public final class RevocationSync {
   }
 
   public void stop(Vertx vertx) {
+    stopped = true;
     vertx.cancelTimer(catchUpTimer);
     vertx.cancelTimer(pruneTimer);
   }
 
   /** A payload is applied as it is; none (a new subscription) or one we cannot read means: catch up from the database. */
   private <T> void onNotification(String payload, Function<JsonObject, T> parse, Consumer<T> apply) {
+    if (stopped) {
+      return;
+    }
     if (payload == null) {
       sync();
       return;
@@ -93,10 +98,10 @@ public final class RevocationSync {
         again = syncAgain;
         syncAgain = false;
       }
-      if (done.failed()) {
+      if (done.failed() && !stopped) {
         log.warn("Reading revocations failed; keeping those in memory: {}", done.cause().toString());
       }
-      if (again) {
+      if (again && !stopped) {
         sync();
       }
     });
@@ -153,7 +158,9 @@ public final class RevocationSync {
         return null;
       })
       .recover(failure -> {
-        log.warn("Pruning expired revocations failed: {}", failure.toString());
+        if (!stopped) {
+          log.warn("Pruning expired revocations failed: {}", failure.toString());
+        }
         return Future.succeededFuture();
       });
   }

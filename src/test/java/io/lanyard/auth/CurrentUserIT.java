@@ -45,6 +45,13 @@ class CurrentUserIT {
   }
 
   @Test
+  void kuzzle1UrlAnswersTheSame() {
+    String jwt = Accounts.login(app, EMAIL);
+
+    assertThat(http.get("/users/_me", jwt).result()).isEqualTo(http.get("/_me", jwt).result());
+  }
+
+  @Test
   void showsTheStoredProfileAsItIs() {
     JsonObject profile = new JsonObject().put("firstname", "Ann").put("country", "FRA").put("mobilephone:indicatif", "+33");
     db.query("UPDATE users SET profile = $2 WHERE id = $1", UUID.fromString(userId), profile);

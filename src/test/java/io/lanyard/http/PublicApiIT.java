@@ -43,6 +43,8 @@ class PublicApiIT {
     assertThat(table.getJsonObject("auth").fieldNames())
       .contains("login", "checkToken", "logout", "refreshToken", "getCurrentUser");
     assertThat(table.getJsonObject("server").fieldNames()).contains("info", "publicApi", "healthCheck");
+    assertThat(table.getJsonObject("auth").getJsonObject("getCurrentUser").getJsonArray("http")).containsExactly(
+      new JsonObject().put("verb", "GET").put("url", "/_me"), new JsonObject().put("verb", "GET").put("url", "/users/_me"));
   }
 
   @Test
@@ -95,7 +97,7 @@ class PublicApiIT {
       actions.put(route.action(), action);
       action.getJsonArray("http").add(new JsonObject().put("verb", route.method().name()).put("url", route.path()));
     }
-    assertThat(routes).hasSizeGreaterThanOrEqualTo(11);
+    assertThat(routes).hasSizeGreaterThanOrEqualTo(12);
     return table;
   }
 }
