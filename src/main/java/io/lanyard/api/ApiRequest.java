@@ -16,6 +16,27 @@ public record ApiRequest(String requestId, JsonObject body, MultiMap query, Map<
     return fromQuery != null ? fromQuery : body.getValue(name);
   }
 
+  /**
+   * A boolean argument, read as Kuzzle reads one (its SDK sends {@code ?global} for true and nothing for false): absent is
+   * false; no value, {@code true} or {@code 1} is true; {@code false} or {@code 0} is false; anything else is empty (invalid).
+   */
+  public Optional<Boolean> flag(String name) {
+    Object value = argument(name);
+    if (value == null || value instanceof Boolean) {
+      return Optional.of(Boolean.TRUE.equals(value));
+    }
+    if (value instanceof String text) {
+      String trimmed = text.trim();
+      if (trimmed.isEmpty() || trimmed.equalsIgnoreCase("true") || trimmed.equals("1")) {
+        return Optional.of(true);
+      }
+      if (trimmed.equalsIgnoreCase("false") || trimmed.equals("0")) {
+        return Optional.of(false);
+      }
+    }
+    return Optional.empty();
+  }
+
   public Caller requireCaller() {
     return caller.orElseThrow(() -> new IllegalStateException("route is protected, caller must be present"));
   }

@@ -5,6 +5,7 @@ package io.lanyard.api;
  *
  * @param tokenId the token's {@code jti}
  * @param expiresAt the token's expiry in epoch milliseconds, or -1 when it never expires
+ * @param issuedAt when the token was issued, in epoch milliseconds (what session cut-offs compare against)
  */
-public record Caller(String userId, String tokenId, long expiresAt) {
+public record Caller(String userId, String tokenId, long expiresAt, long issuedAt) {
 }

@@ -51,10 +51,12 @@ public final class Login {
     if (!(username instanceof String name) || name.isBlank() || !(password instanceof String secret) || secret.isEmpty()) {
       return Future.succeededFuture(Reply.error(ApiError.missingCredentials()));
     }
+    // Stamped before the account is read: a disable landing after the read still cuts the new token off.
+    long issuedAt = System.currentTimeMillis();
     return users.findCredentials(pool, Emails.normalise(name))
       .compose(account -> authenticate(account, secret))
       .map(userId -> userId
-        .map(id -> Reply.ok(tokens.issue(id, ttl.ttlMillis()).toJson()))
+        .map(id -> Reply.ok(tokens.issue(id, ttl.ttlMillis(), issuedAt).toJson()))
         .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
   }
 

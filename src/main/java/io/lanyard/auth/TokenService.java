@@ -11,8 +11,7 @@ import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.jwt.JWTAuth;
 import io.vertx.ext.auth.jwt.JWTAuthOptions;
 
-import java.security.SecureRandom;
-import java.util.Base64;
+import java.util.OptionalLong;
 
 /**
  * Issues and verifies the service's JWTs. The algorithm is pinned to the configured one: {@code none} and any other algorithm fail
@@ -22,7 +21,6 @@ public final class TokenService {
 
   /** Longer than any token this service issues; anything longer is refused unparsed. */
   private static final int MAX_TOKEN_LENGTH = 4096;
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private final JWTAuth jwt;
   private final String algorithm;
@@ -47,18 +45,39 @@ public final class TokenService {
     return new TokenService(JWTAuth.create(vertx, options), algorithm, issuer, expiryRequired);
   }
 
+  /**
+   * ES256 or RS256: the primary key signs (its {@code kid} in every token header); every configured key verifies the tokens that
+   * name it, so tokens of a key being rotated out stay valid until that key is removed.
+   */
+  public static TokenService signed(Vertx vertx, SigningKeys keys, String issuer, boolean expiryRequired) {
+    String algorithm = keys.algorithm();
+    JWTAuthOptions options = new JWTAuthOptions()
+      .addPubSecKey(new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(keys.signingPem()).setId(keys.signingKid()))
+      .setJWTOptions(new JWTOptions().setAlgorithm(algorithm).setIgnoreExpiration(true));
+    keys.verifying().forEach(key -> options.addPubSecKey(
+      new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(SigningKeys.publicPem(key)).setId(key.kid())));
+    return new TokenService(JWTAuth.create(vertx, options), algorithm, issuer, expiryRequired);
+  }
+
   /** @param ttlMillis the lifetime, or {@link Expiry#NEVER} */
   public LoginResult issue(String userId, long ttlMillis) {
-    long now = System.currentTimeMillis();
+    return issue(userId, ttlMillis, System.currentTimeMillis());
+  }
+
+  /**
+   * @param issuedAt the issue instant in epoch milliseconds: the moment the caller checked the account may have a token, so a
+   *   disable or global logout that lands after that check still cuts this token off
+   */
+  public LoginResult issue(String userId, long ttlMillis, long issuedAt) {
     JsonObject claims = new JsonObject()
       .put("_id", userId)
       .put("sub", userId)
-      .put("iat", now / 1000)
-      .put("jti", newTokenId())
+      .put("iat", issuedAt / 1000)
+      .put("jti", TokenIds.newId(issuedAt))
       .put("iss", issuer);
     long expiresAt = Expiry.NEVER;
     if (ttlMillis != Expiry.NEVER) {
-      expiresAt = now + ttlMillis;
+      expiresAt = issuedAt + ttlMillis;
       claims.put("exp", Math.floorDiv(expiresAt + 999, 1000));
     }
     String token = jwt.generateToken(claims, new JWTOptions().setAlgorithm(algorithm).setNoTimestamp(true));
@@ -85,8 +104,10 @@ public final class TokenService {
     if (!(userId instanceof String id) || !(tokenId instanceof String jti) || !issuer.equals(claims.getValue("iss"))) {
       return TokenCheck.refused(ApiError.invalidToken());
     }
+    long issuedAt = issuedAt(jti, claims.getValue("iat"));
     if (exp == null) {
-      return expiryRequired ? TokenCheck.refused(ApiError.invalidToken()) : TokenCheck.valid(new Caller(id, jti, Expiry.NEVER));
+      return expiryRequired ? TokenCheck.refused(ApiError.invalidToken())
+        : TokenCheck.valid(new Caller(id, jti, Expiry.NEVER, issuedAt));
     }
     if (!(exp instanceof Number seconds)) {
       return TokenCheck.refused(ApiError.invalidToken());
@@ -95,12 +116,15 @@ public final class TokenService {
     if (System.currentTimeMillis() >= expiresAt) {
       return TokenCheck.refused(ApiError.expiredToken());
     }
-    return TokenCheck.valid(new Caller(id, jti, expiresAt));
+    return TokenCheck.valid(new Caller(id, jti, expiresAt, issuedAt));
   }
 
-  private static String newTokenId() {
-    byte[] bytes = new byte[16];
-    RANDOM.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  /** The millisecond instant of the token id; else the start of its {@code iat} second; else the epoch (older than any cut-off). */
+  private static long issuedAt(String tokenId, Object iat) {
+    OptionalLong fromId = TokenIds.issuedAt(tokenId);
+    if (fromId.isPresent()) {
+      return fromId.getAsLong();
+    }
+    return iat instanceof Number seconds ? seconds.longValue() * 1000 : 0;
   }
 }

@@ -1,5 +1,6 @@
 package io.lanyard.cli;
 
+import io.lanyard.Version;
 import io.lanyard.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code java -jar lanyard.jar [-conf FILE] [command]}: no command serves the API. */
-@Command(name = "lanyard", mixinStandardHelpOptions = true, version = "lanyard 0.1.0",
+@Command(name = "lanyard", mixinStandardHelpOptions = true, version = "lanyard " + Version.NUMBER,
   description = "Single sign-on and user accounts for event and trade-fair sites.",
   subcommands = {ServeCommand.class, MigrateCommand.class, UsersCommand.class, UserTypesCommand.class, AppsCommand.class,
     TemplatesCommand.class, MailCommand.class})

@@ -1,6 +1,10 @@
 package io.lanyard.cli;
 
 import io.lanyard.auth.PasswordHasher;
+import io.lanyard.session.RevocationList;
+import io.lanyard.session.RevocationRepository;
+import io.lanyard.session.Sessions;
+import io.lanyard.user.Credentials;
 import io.lanyard.user.Emails;
 import io.lanyard.user.NewUser;
 import io.lanyard.user.Passwords;
@@ -9,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.BufferedReader;
@@ -19,7 +24,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
-@Command(name = "users", description = "Manage user accounts.", subcommands = UsersCommand.Create.class)
+@Command(name = "users", description = "Manage user accounts.",
+  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";
@@ -81,6 +87,73 @@ final class UsersCommand {
       }
       String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
       return line == null ? "" : line;
+    }
+  }
+
+  /**
+   * {@code users disable EMAIL}: the account can no longer log in, and every token it holds is refused at once on every running
+   * instance (a session cut-off, announced by NOTIFY). Prints the account's id.
+   */
+  @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.")
+  static final class Disable implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
+    private String email;
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        Optional<String> id = Await.result(new UserRepository().disable(runtime.pool(), Emails.normalise(email)));
+        if (id.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+          return 1;
+        }
+        // Cut after the status change committed: a login that read the account as active was stamped before this instant.
+        Sessions sessions = new Sessions(runtime.pool(), new RevocationRepository(), new RevocationList(),
+          runtime.config().jwt().maxTtlMillis());
+        Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
+        spec.commandLine().getOut().println(id.get());
+        return 0;
+      }
+    }
+  }
+
+  /**
+   * {@code users enable EMAIL}: a disabled account may log in again (sessions ended by the disable stay ended); one that never
+   * set its password goes back to pending. Prints the account's id.
+   */
+  @Command(name = "enable", description = "Enable a disabled account: it may log in again.")
+  static final class Enable implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
+    private String email;
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        UserRepository users = new UserRepository();
+        String address = Emails.normalise(email);
+        Optional<String> id = Await.result(users.enable(runtime.pool(), address));
+        if (id.isPresent()) {
+          spec.commandLine().getOut().println(id.get());
+          return 0;
+        }
+        Optional<Credentials> existing = Await.result(users.findCredentials(runtime.pool(), address));
+        if (existing.isPresent()) {
+          // Nothing to do is not a failure: the account is already enabled, as asked.
+          spec.commandLine().getErr().println("lanyard: that account is not disabled (" + existing.get().status().wireName() + ")");
+          spec.commandLine().getOut().println(existing.get().userId());
+          return 0;
+        }
+        spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+        return 1;
+      }
     }
   }
 }

@@ -22,7 +22,7 @@ public final class ConfigLoader {
   /** Setting path → environment variable that overrides it, in the order of the README's table. */
   public static final Map<String, String> ENVIRONMENT = environmentNames();
 
-  public static final String JWT_SECRET_ENV = "LANYARD_JWT_SECRET";
+  public static final String JWT_SECRET_ENV = JwtSettings.SECRET_ENV;
   public static final String DB_PASSWORD_ENV = "LANYARD_DB_PASSWORD";
   public static final String SMTP_PASSWORD_ENV = "LANYARD_SMTP_PASSWORD";
   public static final String CONFIG_FILE_ENV = "LANYARD_CONFIG";
@@ -105,17 +105,12 @@ public final class ConfigLoader {
         settings.duration("http.shutdownTimeout")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
-        secret(env, DB_PASSWORD_ENV),
+        Secrets.fromEnv(env, DB_PASSWORD_ENV),
         settings.flag("db.createDatabase"),
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout")),
-      new LanyardConfig.Jwt(
-        settings.oneOf("jwt.algorithm", "HS256"),
-        jwtSecret(env),
-        settings.text("jwt.issuer"),
-        settings.duration("jwt.defaultTtl").toMillis(),
-        settings.durationOrUnlimited("jwt.maxTtl")),
+      JwtSettings.read(settings, env),
       new LanyardConfig.Security(
         settings.integer("security.bcryptCost", 4, 31),
         settings.integer("security.hashThreads", 0, 256)),
@@ -125,7 +120,7 @@ public final class ConfigLoader {
         settings.integer("smtp.port", 1, 65535),
         settings.oneOf("smtp.tls", "none", "starttls", "tls"),
         settings.optionalText("smtp.username"),
-        secret(env, SMTP_PASSWORD_ENV),
+        Secrets.fromEnv(env, SMTP_PASSWORD_ENV),
         settings.text("smtp.from")),
       new LanyardConfig.Mail(
         settings.duration("mail.pollInterval"),
@@ -137,20 +132,6 @@ public final class ConfigLoader {
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval")));
-  }
-
-  /** At least 32 bytes: an HMAC key shorter than its hash output weakens every token. */
-  private static Optional<Secret> jwtSecret(Map<String, String> env) {
-    Optional<Secret> secret = secret(env, JWT_SECRET_ENV);
-    if (secret.isPresent() && secret.get().byteLength() < 32) {
-      throw new ConfigException("Invalid setting " + JWT_SECRET_ENV + ": the JWT secret must be at least 32 bytes long, got "
-        + secret.get().byteLength() + " (leave it unset to have one generated and kept in the database)");
-    }
-    return secret;
-  }
-
-  private static Optional<Secret> secret(Map<String, String> env, String name) {
-    return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
   }
 
   private static JsonObject readDefaults() {

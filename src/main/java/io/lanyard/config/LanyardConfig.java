@@ -21,12 +21,26 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
                    Duration connectTimeout) {
   }
 
-  /** @param maxTtlMillis the longest token lifetime, or -1 when there is no limit */
-  public record Jwt(String algorithm, Optional<Secret> secret, String issuer, long defaultTtlMillis, long maxTtlMillis) {
+  /**
+   * @param secret the HMAC secret (HS256)
+   * @param maxTtlMillis the longest token lifetime, or -1 when there is no limit
+   * @param signingKey the key pair that signs (ES256, RS256)
+   * @param secondaryKey a second key that verifies and is published, not signing: the other half of a key rotation
+   */
+  public record Jwt(String algorithm, Optional<Secret> secret, String issuer, long defaultTtlMillis, long maxTtlMillis,
+                    Optional<KeyPem> signingKey, Optional<KeyPem> secondaryKey) {
 
     public boolean hasMaxTtl() {
       return maxTtlMillis >= 0;
     }
+
+    public boolean isAsymmetric() {
+      return signingKey.isPresent();
+    }
+  }
+
+  /** PEM key material and where it came from (the variable to name when it is wrong). */
+  public record KeyPem(String source, Secret pem) {
   }
 
   /** @param hashThreads worker threads that run bcrypt; 0 means one per core */

@@ -12,6 +12,12 @@ public final class Topics {
   /** Event-bus address: mails were committed to the outbox; deliver them now rather than at the next poll. */
   public static final String MAIL_OUTBOX_NUDGE = "mail.outbox.nudge";
 
+  /** NOTIFY channel: a token was revoked by its id; the payload is the revocation (JSON). */
+  public static final String TOKENS_REVOKED = "lanyard_tokens_revoked";
+
+  /** NOTIFY channel: every token of a user issued before an instant was revoked; the payload is the cut-off (JSON). */
+  public static final String SESSIONS_CUT = "lanyard_sessions_cut";
+
   private Topics() {
   }
 }

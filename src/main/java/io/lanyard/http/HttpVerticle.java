@@ -4,8 +4,8 @@ import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Operation;
 import io.lanyard.api.Reply;
+import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
-import io.lanyard.auth.TokenService;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
@@ -49,15 +49,15 @@ public final class HttpVerticle extends VerticleBase {
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;
-  private final TokenService tokens;
+  private final Authenticator authenticator;
   private final JsonBodies bodies;
   private final Cors cors;
   private HttpServer server;
 
-  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, TokenService tokens) {
+  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Authenticator authenticator) {
     this.config = config;
     this.routes = routes;
-    this.tokens = tokens;
+    this.authenticator = authenticator;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
   }
@@ -148,7 +148,7 @@ public final class HttpVerticle extends VerticleBase {
       });
   }
 
-  /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad. */
+  /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad or revoked. */
   private Future<TokenCheck> authenticate(String authorization) {
     if (authorization == null) {
       return Future.succeededFuture(new TokenCheck(null, null));
@@ -157,7 +157,7 @@ public final class HttpVerticle extends VerticleBase {
     if (!bearer.matches()) {
       return Future.succeededFuture(new TokenCheck(null, null));
     }
-    return tokens.verify(bearer.group(1));
+    return authenticator.check(bearer.group(1));
   }
 
   private static Future<Reply> invoke(Operation operation, ApiRequest request) {
@@ -213,6 +213,6 @@ public final class HttpVerticle extends VerticleBase {
     }
     response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
     reply.headers().forEach(response::putHeader);
-    response.end(new Envelope(requestId, reply, controller, action).toBuffer());
+    response.end(reply.bare() ? reply.result().toBuffer() : new Envelope(requestId, reply, controller, action).toBuffer());
   }
 }

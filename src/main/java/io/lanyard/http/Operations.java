@@ -1,6 +1,12 @@
 package io.lanyard.http;
 
+import io.lanyard.auth.CheckToken;
+import io.lanyard.auth.GetCurrentUser;
 import io.lanyard.auth.Login;
+import io.lanyard.auth.Logout;
+import io.lanyard.auth.RefreshToken;
+import io.lanyard.server.HealthCheck;
+import io.lanyard.server.Jwks;
 import io.lanyard.thirdparty.GetUser;
 import io.lanyard.thirdparty.UpdateUser;
 import io.lanyard.user.ActivateUser;
@@ -8,8 +14,15 @@ import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.GetAllUserTypes;
 
-/** Every operation the API serves, built by the bootstrap and mounted by {@link Routes}. */
+import java.util.Optional;
+
+/**
+ * Every operation the API serves, built by the bootstrap and mounted by {@link Routes}.
+ *
+ * @param jwks present when tokens are signed with a key pair (ES256, RS256)
+ */
 public record Operations(Login login, GetAllUserTypes getAllUserTypes, CreateUserWithPassword createUserWithPassword,
                          CreateUserByLink createUserByLink, ActivateUser activateUser, UpdateUser updateUser,
-                         GetUser getUser) {
+                         GetUser getUser, CheckToken checkToken, Logout logout, RefreshToken refreshToken,
+                         GetCurrentUser getCurrentUser, HealthCheck healthCheck, Optional<Jwks> jwks) {
 }

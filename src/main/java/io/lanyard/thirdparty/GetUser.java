@@ -4,7 +4,7 @@ import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.user.UserRepository;
+import io.lanyard.user.Account;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -32,9 +32,11 @@ public final class GetUser {
   }
 
   /** The stored profile fields (read-only ones included), the account language, and the account state. */
-  private static JsonObject toData(UserRepository.Profile user) {
-    JsonObject profileData = user.fields().copy();
-    user.language().ifPresent(language -> profileData.put("language", language));
+  private static JsonObject toData(Account user) {
+    JsonObject profileData = user.profile().copy();
+    if (user.language() != null) {
+      profileData.put("language", user.language());
+    }
     return new JsonObject().put("profileData", profileData).put("status", user.status().wireName());
   }
 }

@@ -3,7 +3,8 @@ package io.lanyard.thirdparty;
 import io.lanyard.api.Caller;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.user.UserRepository;
+import io.lanyard.user.Account;
+import io.lanyard.user.AccountRepository;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 
@@ -20,9 +21,9 @@ import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
 public final class ThirdPartyAccess {
 
   /** The target account, or the refusal. */
-  public record Grant(UserRepository.Profile user, StatusCode refusal) {
+  public record Grant(Account user, StatusCode refusal) {
 
-    static Grant to(UserRepository.Profile user) {
+    static Grant to(Account user) {
       return new Grant(user, null);
     }
 
@@ -37,12 +38,12 @@ public final class ThirdPartyAccess {
 
   private final Pool pool;
   private final ApplicationDirectory applications;
-  private final UserRepository users;
+  private final AccountRepository accounts;
 
-  public ThirdPartyAccess(Pool pool, ApplicationDirectory applications, UserRepository users) {
+  public ThirdPartyAccess(Pool pool, ApplicationDirectory applications, AccountRepository accounts) {
     this.pool = pool;
     this.applications = applications;
-    this.users = users;
+    this.accounts = accounts;
   }
 
   public Future<Grant> resolve(Caller caller, String appToken, String email) {
@@ -56,13 +57,13 @@ public final class ThirdPartyAccess {
         if (scope == UserScope.NONE) {
           return Future.succeededFuture(Grant.refused(StatusCode.APPLICATION_NOT_AUTHORIZED));
         }
-        return users.findProfile(pool, email)
+        return accounts.findByEmail(pool, email)
           .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
           .map(user -> decide(scope, caller, user));
       });
   }
 
-  private static Grant decide(UserScope scope, Caller caller, Optional<UserRepository.Profile> user) {
+  private static Grant decide(UserScope scope, Caller caller, Optional<Account> user) {
     if (scope == UserScope.SELF) {
       return user.filter(target -> target.id().equals(caller.userId())).map(Grant::to)
         .orElseGet(() -> Grant.refused(StatusCode.APPLICATION_NOT_AUTHORIZED));

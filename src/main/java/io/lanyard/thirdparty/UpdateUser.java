@@ -4,7 +4,7 @@ import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.user.UserRepository;
+import io.lanyard.user.AccountRepository;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 
@@ -18,12 +18,12 @@ public final class UpdateUser {
 
   private final Pool pool;
   private final ThirdPartyAccess access;
-  private final UserRepository users;
+  private final AccountRepository accounts;
 
-  public UpdateUser(Pool pool, ThirdPartyAccess access, UserRepository users) {
+  public UpdateUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
     this.pool = pool;
     this.access = access;
-    this.users = users;
+    this.accounts = accounts;
   }
 
   public Future<Result> handle(ApiRequest request) {
@@ -34,7 +34,7 @@ public final class UpdateUser {
     ThirdPartyRequest update = parsed.request();
     return access.resolve(request.requireCaller(), update.appToken(), update.email())
       .compose(grant -> grant.isGranted()
-        ? users.mergeProfile(pool, grant.user().id(), update.change())
+        ? accounts.mergeProfile(pool, grant.user().id(), update.change())
           .recover(StepFailure.as(UPDATE_WRITE_FAILED))
           .map(written -> written ? Result.success() : Result.of(StatusCode.EMAIL_NOT_FOUND))
         : Future.succeededFuture(Result.of(grant.refusal())))

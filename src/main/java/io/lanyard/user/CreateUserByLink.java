@@ -36,16 +36,19 @@ public final class CreateUserByLink {
   private final CreationAdmission admission;
   private final TemplateDirectory templates;
   private final UserRepository users;
+  private final AccountRepository accounts;
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
 
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
+                          AccountRepository accounts,
                           AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
     this.users = users;
+    this.accounts = accounts;
     this.links = links;
     this.outbox = outbox;
     this.config = config;
@@ -83,7 +86,7 @@ public final class CreateUserByLink {
 
   /** The address is taken: only a pending account whose last link is old enough gets a new one. */
   private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, MailTemplate template) {
-    return users.lockByEmail(tx, request.email())
+    return accounts.lockByEmail(tx, request.email())
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(account -> {
         if (account.isEmpty() || account.get().status() != UserStatus.PENDING) {

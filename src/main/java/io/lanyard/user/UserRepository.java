@@ -1,7 +1,6 @@
 package io.lanyard.user;
 
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
@@ -10,7 +9,10 @@ import io.vertx.sqlclient.Tuple;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The {@code users} table. Every method takes the client to run on, so callers choose the transaction. */
+/**
+ * The {@code users} table's account lifecycle: credentials, creation, activation, disabling. Reads of a whole account and
+ * profile writes are in {@link AccountRepository}. Every method takes the client to run on, so callers choose the transaction.
+ */
 public final class UserRepository {
 
   private static final String FIND_CREDENTIALS = """
@@ -30,12 +32,18 @@ public final class UserRepository {
   private static final String EXISTS = """
     SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)""";
 
-  private static final String LOCK_BY_EMAIL = """
-    SELECT id, status FROM users WHERE email = $1 FOR UPDATE""";
-
   private static final String ACTIVATE = """
     UPDATE users SET password_hash = $2, status = 'active', updated_at = now()
     WHERE id = $1 AND status = 'pending'""";
+
+  private static final String DISABLE = """
+    UPDATE users SET status = 'disabled', updated_at = now() WHERE email = $1 RETURNING id""";
+
+  // An account disabled before its link was used has no password: it goes back to pending, not active.
+  private static final String ENABLE = """
+    UPDATE users SET status = CASE WHEN password_hash IS NULL THEN 'pending' ELSE 'active' END, updated_at = now()
+    WHERE email = $1 AND status = 'disabled'
+    RETURNING id""";
 
   /** @param email a normalised address */
   public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
@@ -53,24 +61,12 @@ public final class UserRepository {
     Tuple values = Tuple.of(user.email(), user.passwordHash().orElse(null), user.status().wireName(), user.language(),
       user.fromSalon().orElse(null), user.fromSessionSalon().orElse(null),
       user.fromApplicationId().map(UUID::fromString).orElse(null));
-    return client.preparedQuery(INSERT_IF_ABSENT).execute(values)
-      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
+    return client.preparedQuery(INSERT_IF_ABSENT).execute(values).map(UserRepository::firstId);
   }
 
   /** @param email a normalised address */
   public Future<Boolean> exists(SqlClient client, String email) {
     return client.preparedQuery(EXISTS).execute(Tuple.of(email)).map(rows -> rows.iterator().next().getBoolean(0));
-  }
-
-  /** The account of that address, locked until the transaction ends (so one request at a time renews its link). */
-  public Future<Optional<Account>> lockByEmail(SqlClient client, String email) {
-    return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(rows -> {
-      if (rows.size() == 0) {
-        return Optional.empty();
-      }
-      Row row = rows.iterator().next();
-      return Optional.of(new Account(row.getUUID("id").toString(), UserStatus.fromWire(row.getString("status"))));
-    });
   }
 
   /** Sets the password of a pending account and makes it active; false when the account is not pending. */
@@ -79,44 +75,18 @@ public final class UserRepository {
       .map(rows -> rows.rowCount() == 1);
   }
 
-  private static final String FIND_PROFILE = """
-    SELECT id, status, language, profile FROM users WHERE email = $1""";
-
-  // One statement, so concurrent updates from two applications each keep the fields they did not send:
-  // the merge happens on the current row, under its lock, not on a copy read earlier.
-  private static final String MERGE_PROFILE = """
-    UPDATE users SET
-      profile = (profile || $2::jsonb) - $3::text[],
-      language = CASE WHEN $4 THEN $5::text ELSE language END,
-      updated_at = now()
-    WHERE id = $1""";
-
-  /** An account with its profile, as the third-party routes see it. */
-  public record Profile(String id, UserStatus status, Optional<String> language, JsonObject fields) {
+  /** @return the account's id, or empty when no account has that (normalised) address */
+  public Future<Optional<String>> disable(SqlClient client, String email) {
+    return client.preparedQuery(DISABLE).execute(Tuple.of(email)).map(UserRepository::firstId);
   }
 
-  /** @param email a normalised address */
-  public Future<Optional<Profile>> findProfile(SqlClient client, String email) {
-    return client.preparedQuery(FIND_PROFILE).execute(Tuple.of(email)).map(rows -> {
-      if (rows.size() == 0) {
-        return Optional.empty();
-      }
-      Row row = rows.iterator().next();
-      Object profile = row.getValue("profile");
-      return Optional.of(new Profile(row.getUUID("id").toString(), UserStatus.fromWire(row.getString("status")),
-        Optional.ofNullable(row.getString("language")), profile instanceof JsonObject json ? json : new JsonObject()));
-    });
+  /** @return the account's id, or empty when no disabled account has that (normalised) address */
+  public Future<Optional<String>> enable(SqlClient client, String email) {
+    return client.preparedQuery(ENABLE).execute(Tuple.of(email)).map(UserRepository::firstId);
   }
 
-  /** Sets, clears and keeps profile fields in one statement; false when the account is gone. */
-  public Future<Boolean> mergeProfile(SqlClient client, String userId, ProfileChange change) {
-    Tuple values = Tuple.of(UUID.fromString(userId), change.set(), change.cleared().toArray(String[]::new),
-      change.language().isPresent(), change.language().flatMap(language -> language).orElse(null));
-    return client.preparedQuery(MERGE_PROFILE).execute(values).map(rows -> rows.rowCount() == 1);
-  }
-
-  /** An account's id and state. */
-  public record Account(String id, UserStatus status) {
+  private static Optional<String> firstId(RowSet<Row> rows) {
+    return rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString());
   }
 
   private static Optional<Credentials> toCredentials(RowSet<Row> rows) {

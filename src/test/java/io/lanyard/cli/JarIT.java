@@ -98,6 +98,11 @@ class JarIT {
   }
 
   @Test
+  void unusableSigningKeyStopsStartUpNamingTheSetting() throws Exception {
+    assertRefused(Map.of("LANYARD_JWT_ALGORITHM", "ES256", "LANYARD_JWT_PRIVATE_KEY", "not a key"), "LANYARD_JWT_PRIVATE_KEY");
+  }
+
+  @Test
   void unreachableDatabaseStopsStartUpNamingTheSetting() throws Exception {
     assertRefused(Map.of("LANYARD_DB_URI", "postgresql://postgres@127.0.0.1:1/lanyard", "LANYARD_DB_CONNECT_TIMEOUT", "2s"),
       "LANYARD_DB_URI");

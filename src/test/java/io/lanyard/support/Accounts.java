@@ -27,11 +27,16 @@ public final class Accounts {
 
   /** Logs in through the API and returns the JWT. */
   public static String login(TestApp app, String email, String password) {
+    return loginResult(app, email, password).getString("jwt");
+  }
+
+  /** Logs in through the API and returns the login result, {@code {_id, jwt, expiresAt, ttl}}. */
+  public static JsonObject loginResult(TestApp app, String email, String password) {
     Http.Response response = app.http().post("/_login/local", new JsonObject().put("username", email).put("password", password));
     if (response.status() != 200) {
       throw new AssertionError("login failed: " + response.pretty());
     }
-    return response.result().getString("jwt");
+    return response.result();
   }
 
   /** The HTTP status of a login attempt. */

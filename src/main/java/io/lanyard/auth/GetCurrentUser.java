@@ -1,0 +1,27 @@
+package io.lanyard.auth;
+
+import io.lanyard.api.ApiError;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Reply;
+import io.lanyard.user.AccountRepository;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+
+/** GET /_me: the caller as Kuzzle's auth:getCurrentUser shows a user, {@code {_id, _source}} | 401 Invalid token if it is gone. */
+public final class GetCurrentUser {
+
+  private final Pool pool;
+  private final AccountRepository accounts;
+
+  public GetCurrentUser(Pool pool, AccountRepository accounts) {
+    this.pool = pool;
+    this.accounts = accounts;
+  }
+
+  public Future<Reply> handle(ApiRequest request) {
+    return accounts.findById(pool, request.requireCaller().userId())
+      .map(account -> account
+        .map(found -> Reply.ok(found.toKuzzleUser()))
+        .orElseGet(() -> Reply.error(ApiError.revokedToken())));
+  }
+}

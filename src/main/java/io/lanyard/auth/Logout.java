@@ -1,0 +1,35 @@
+package io.lanyard.auth;
+
+import io.lanyard.api.ApiError;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Caller;
+import io.lanyard.api.Reply;
+import io.lanyard.session.Sessions;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+
+import java.util.Optional;
+
+/**
+ * POST /_logout[?global=true]: {@code {acknowledged: true}} | 400 bad {@code global}. From now on, on every instance, the
+ * caller's token is refused; with {@code global}, every token of the caller issued until now.
+ */
+public final class Logout {
+
+  private final Sessions sessions;
+
+  public Logout(Sessions sessions) {
+    this.sessions = sessions;
+  }
+
+  public Future<Reply> handle(ApiRequest request) {
+    Optional<Boolean> global = request.flag("global");
+    if (global.isEmpty()) {
+      return Future.succeededFuture(Reply.error(ApiError.invalidArgument("global")));
+    }
+    Caller caller = request.requireCaller();
+    long now = System.currentTimeMillis();
+    Future<Void> ended = global.get() ? sessions.endAll(caller.userId(), now) : sessions.endToken(caller, now);
+    return ended.map(done -> Reply.ok(new JsonObject().put("acknowledged", true)));
+  }
+}

@@ -1,0 +1,39 @@
+package io.lanyard.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/** Secrets come from the environment only: a variable holding the value, or {@code <NAME>_FILE} naming a file that holds it. */
+final class Secrets {
+
+  static final String FILE_SUFFIX = "_FILE";
+
+  private Secrets() {
+  }
+
+  static Optional<Secret> fromEnv(Map<String, String> env, String name) {
+    return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
+  }
+
+  /** {@code NAME} or {@code NAME_FILE}, not both; a file that cannot be read stops start-up, naming the variable. */
+  static Optional<LanyardConfig.KeyPem> pem(Map<String, String> env, String name) {
+    Optional<Secret> inline = fromEnv(env, name);
+    Optional<String> file = Optional.ofNullable(env.get(name + FILE_SUFFIX)).filter(value -> !value.isBlank());
+    if (inline.isPresent() && file.isPresent()) {
+      throw new ConfigException("Invalid setting " + name + ": set " + name + " or " + name + FILE_SUFFIX + ", not both");
+    }
+    if (file.isEmpty()) {
+      return inline.map(pem -> new LanyardConfig.KeyPem(name, pem));
+    }
+    String source = name + FILE_SUFFIX;
+    try {
+      return Optional.of(new LanyardConfig.KeyPem(source, new Secret(Files.readString(Path.of(file.get().trim())))));
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException("Invalid setting " + source + ": cannot read the file " + file.get().trim() + " ("
+        + e.getClass().getSimpleName() + ")");
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.lanyard.session;
+
+import io.lanyard.api.Caller;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RevocationListTest {
+
+  private static final long NOW = 1_000_000;
+
+  private final RevocationList list = new RevocationList();
+
+  @Test
+  void aRevokedTokenIsRefusedFromItsInstantOn() {
+    list.add(new TokenRevocation("t1", "u1", NOW + 1000, NOW + 60_000));
+
+    assertThat(list.refuses(caller("u1", "t1", NOW - 5000), NOW)).isFalse();
+    assertThat(list.refuses(caller("u1", "t1", NOW - 5000), NOW + 1000)).isTrue();
+    assertThat(list.refuses(caller("u1", "t2", NOW - 5000), NOW + 1000)).isFalse();
+  }
+
+  @Test
+  void theEarlierRefusalWins() {
+    list.add(new TokenRevocation("t1", "u1", NOW + 1000, NOW + 60_000));
+    list.add(new TokenRevocation("t1", "u1", NOW, NOW + 60_000));
+    list.add(new TokenRevocation("t1", "u1", NOW + 5000, NOW + 60_000));
+
+    assertThat(list.refuses(caller("u1", "t1", NOW - 5000), NOW)).isTrue();
+  }
+
+  @Test
+  void aCutoffRefusesTokensIssuedBeforeItOnlyAndOnlyMovesForward() {
+    list.add(new SessionCutoff("u1", NOW, NOW + 60_000));
+    list.add(new SessionCutoff("u1", NOW - 10_000, NOW + 50_000));
+
+    assertThat(list.refuses(caller("u1", "a", NOW - 1), NOW)).isTrue();
+    assertThat(list.refuses(caller("u1", "b", NOW), NOW)).isFalse();
+    assertThat(list.refuses(caller("u1", "c", NOW + 1), NOW)).isFalse();
+    assertThat(list.refuses(caller("u2", "d", NOW - 1), NOW)).isFalse();
+  }
+
+  @Test
+  void pruningDropsOnlyEntriesWhoseTokensHaveAllExpired() {
+    list.add(new TokenRevocation("gone", "u1", NOW, NOW + 10));
+    list.add(new TokenRevocation("kept", "u1", NOW, NOW + 60_000));
+    list.add(new TokenRevocation("never", "u1", NOW, -1));
+    list.add(new SessionCutoff("u1", NOW, NOW + 10));
+    list.add(new SessionCutoff("u2", NOW, -1));
+
+    list.prune(NOW + 100);
+
+    assertThat(list.size()).isEqualTo(3);
+    assertThat(list.refuses(caller("u1", "kept", 0), NOW + 100)).isTrue();
+    assertThat(list.refuses(caller("u2", "x", NOW - 1), NOW + 100)).isTrue();
+    assertThat(list.refuses(caller("u1", "x", NOW - 1), NOW + 100)).isFalse();
+  }
+
+  @Test
+  void notificationPayloadsRoundTrip() {
+    TokenRevocation revocation = new TokenRevocation("t1", "u1", NOW, -1);
+    SessionCutoff cutoff = new SessionCutoff("u1", NOW, NOW + 5);
+
+    assertThat(TokenRevocation.fromJson(revocation.toJson())).isEqualTo(revocation);
+    assertThat(SessionCutoff.fromJson(cutoff.toJson())).isEqualTo(cutoff);
+  }
+
+  private static Caller caller(String userId, String tokenId, long issuedAt) {
+    return new Caller(userId, tokenId, NOW + 3_600_000, issuedAt);
+  }
+}
