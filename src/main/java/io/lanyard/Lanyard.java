@@ -116,7 +116,7 @@ public final class Lanyard {
       })
       .compose(feed -> {
         lanyard.changeFeed = feed;
-        return PasswordHasher.create(vertx, config.security().bcryptCost(), hashThreads);
+        return PasswordHasher.create(vertx, config.security().bcryptCost(), hashThreads, config.security().hashQueueBudget());
       })
       .compose(hasher -> {
         lanyard.hasher = hasher;

@@ -77,6 +77,11 @@ public record ApiError(int status, String kind, String message, String id) {
     return new ApiError(503, "ServiceUnavailable", message, id);
   }
 
+  /** Admission control's refusal (sent with a {@code Retry-After} header). */
+  public static ApiError overloaded() {
+    return unavailable("Request discarded: the server is overloaded, retry later", "api.process.overloaded");
+  }
+
   public JsonObject toJson() {
     return new JsonObject()
       .put("message", message)

@@ -65,7 +65,8 @@ final class UsersCommand {
         throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
       }
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1));
+        PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
+          runtime.config().security().hashQueueBudget()));
         String hash = Await.result(hasher.hash(secret));
         Optional<String> id = Await.result(new UserRepository().insertIfAbsent(runtime.pool(),
           NewUser.active(address, hash, language)));

@@ -48,12 +48,14 @@ public final class ConfigLoader {
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
     names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
     names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
+    names.put("db.queueBudget", "LANYARD_DB_QUEUE_BUDGET");
     names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
     names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
     names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
     names.put("jwt.maxTtl", "LANYARD_JWT_MAX_TTL");
     names.put("security.bcryptCost", "LANYARD_BCRYPT_COST");
     names.put("security.hashThreads", "LANYARD_HASH_THREADS");
+    names.put("security.hashQueueBudget", "LANYARD_HASH_QUEUE_BUDGET");
     names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
     names.put("smtp.host", "LANYARD_SMTP_HOST");
     names.put("smtp.port", "LANYARD_SMTP_PORT");
@@ -109,11 +111,13 @@ public final class ConfigLoader {
         settings.flag("db.createDatabase"),
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
-        settings.duration("db.connectTimeout")),
+        settings.duration("db.connectTimeout"),
+        settings.duration("db.queueBudget")),
       JwtSettings.read(settings, env),
       new LanyardConfig.Security(
         settings.integer("security.bcryptCost", 4, 31),
-        settings.integer("security.hashThreads", 0, 256)),
+        settings.integer("security.hashThreads", 0, 256),
+        settings.duration("security.hashQueueBudget")),
       new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),
       new LanyardConfig.Smtp(
         settings.text("smtp.host"),

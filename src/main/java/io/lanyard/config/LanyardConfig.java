@@ -17,8 +17,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
     }
   }
 
+  /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
   public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
-                   Duration connectTimeout) {
+                   Duration connectTimeout, Duration queueBudget) {
   }
 
   /**
@@ -43,8 +44,11 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   public record KeyPem(String source, Secret pem) {
   }
 
-  /** @param hashThreads worker threads that run bcrypt; 0 means one per core */
-  public record Security(int bcryptCost, int hashThreads) {
+  /**
+   * @param hashThreads worker threads that run bcrypt; 0 means one per core
+   * @param hashQueueBudget the longest a login, creation or activation may be expected to wait for bcrypt before it is refused
+   */
+  public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget) {
   }
 
   /** @param refreshInterval how often in-memory copies reload when no change notification arrives */

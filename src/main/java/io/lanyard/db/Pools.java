@@ -30,7 +30,8 @@ public final class Pools {
       .setMaxSize(db.poolSize())
       .setMaxWaitQueueSize(db.maxWaitQueue())
       .setEventLoopSize(eventLoops)
-      .setConnectionTimeout((int) db.connectTimeout().toMillis())
+      // Past the budget a request gets a 503 (io.lanyard.api.Overloaded), as it does when the wait queue is full.
+      .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
     NetClientOptions network = new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis());
     return PgBuilder.pool().with(options).with(network).connectingTo(connect).using(vertx).build();

@@ -3,6 +3,7 @@ package io.lanyard.http;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Operation;
+import io.lanyard.api.Overloaded;
 import io.lanyard.api.Reply;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
@@ -27,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -45,6 +47,7 @@ public final class HttpVerticle extends VerticleBase {
   private static final String JSON_UTF8 = "application/json; charset=utf-8";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
+  private static final String RETRY_AFTER = "Retry-After";
   private static final Pattern BEARER = Pattern.compile("^[Bb][Ee][Aa][Rr][Ee][Rr]\\s+(\\S*)\\s*$");
 
   private final LanyardConfig.Http config;
@@ -138,14 +141,18 @@ public final class HttpVerticle extends VerticleBase {
           Optional.ofNullable(check.caller()));
         return invoke(route.operation(), request);
       })
-      .onComplete(done -> {
-        if (done.succeeded()) {
-          write(context, route, done.result());
-        } else {
-          log.error("{} {} failed", route.controller(), route.action(), done.cause());
-          write(context, route, Reply.error(ApiError.internal()));
-        }
-      });
+      .onComplete(done -> write(context, route, done.succeeded() ? done.result() : failed(route, done.cause())));
+  }
+
+  /** Admission control's refusal is a 503 the client can retry; any other failed operation is a bug or an outage: a 500. */
+  private static Reply failed(Route route, Throwable failure) {
+    Optional<Overloaded> overload = Overloaded.of(failure);
+    if (overload.isPresent()) {
+      return Reply.error(ApiError.overloaded(),
+        Map.of(RETRY_AFTER, Integer.toString(overload.get().retryAfterSeconds())));
+    }
+    log.error("{} {} failed", route.controller(), route.action(), failure);
+    return Reply.error(ApiError.internal());
   }
 
   /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad or revoked. */

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +24,20 @@ class ConfigLoaderTest {
     assertThat(config.jwt().maxTtlMillis()).isEqualTo(2_592_000_000L);
     assertThat(config.jwt().secret()).isEmpty();
     assertThat(config.security().bcryptCost()).isEqualTo(10);
+    assertThat(config.security().hashQueueBudget()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.db().queueBudget()).isEqualTo(Duration.ofSeconds(2));
     assertThat(config.pluginName()).isEqualTo("Vendor");
+  }
+
+  @Test
+  void admissionBudgetsComeFromTheEnvironment() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of(
+      "LANYARD_HASH_QUEUE_BUDGET", "500ms", "LANYARD_DB_QUEUE_BUDGET", "1.5s"));
+
+    assertThat(config.security().hashQueueBudget()).isEqualTo(Duration.ofMillis(500));
+    assertThat(config.db().queueBudget()).isEqualTo(Duration.ofMillis(1500));
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HASH_QUEUE_BUDGET", "0")))
+      .hasMessageContaining("security.hashQueueBudget (LANYARD_HASH_QUEUE_BUDGET)");
   }
 
   @Test

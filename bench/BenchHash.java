@@ -1,0 +1,34 @@
+import at.favre.lib.crypto.bcrypt.BCrypt;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The bench's bcrypt helper, run as a single-file program on the service jar's classpath (the same bcrypt library):
+ * {@code hash COST PASSWORD} prints a hash to seed accounts with; {@code bound COST SECONDS} prints how many verifications
+ * one thread completes per second, the unit of the login hash bound (× cores).
+ */
+public final class BenchHash {
+
+  public static void main(String[] args) {
+    int cost = Integer.parseInt(args[1]);
+    if (args[0].equals("hash")) {
+      System.out.println(new String(BCrypt.withDefaults().hash(cost, args[2].getBytes(StandardCharsets.UTF_8)),
+        StandardCharsets.US_ASCII));
+      return;
+    }
+    double seconds = Double.parseDouble(args[2]);
+    byte[] password = "bench password".getBytes(StandardCharsets.UTF_8);
+    byte[] hash = BCrypt.withDefaults().hash(cost, password);
+    BCrypt.verifyer().verify(password, hash); // warm-up: class loading and JIT out of the measure
+    long started = System.nanoTime();
+    long deadline = started + (long) (seconds * 1e9);
+    int done = 0;
+    while (System.nanoTime() < deadline) {
+      if (!BCrypt.verifyer().verify(password, hash).verified) {
+        throw new IllegalStateException("bcrypt verification failed");
+      }
+      done++;
+    }
+    System.out.printf("%.2f%n", done / ((System.nanoTime() - started) / 1e9));
+  }
+}

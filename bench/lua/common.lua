@@ -1,0 +1,79 @@
+-- Shared by every scenario: a unique request index per thread, error counting in response(), and one summary line.
+--
+-- Every scenario's script starts with
+--   package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
+--   local bench = require("common")
+-- and is run as: wrk ... -s <scenario>.lua <url> -- <wrk threads> [scenario arguments]
+local bench = {}
+
+local threads = {}
+
+-- Runs in wrk's main Lua state, once per thread: numbers the threads so each builds its own disjoint index sequence.
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("thread_id", #threads)
+end
+
+-- The thread's state: index = thread_id, thread_id + nthreads, ... so indexes are unique across threads, 1-based.
+function bench.init(args)
+  bench.nthreads = tonumber(args[1])
+  bench.args = args
+  bench.issued = 0
+  errors = 0
+  refused = 0
+end
+
+function bench.next_index()
+  local index = thread_id + bench.issued * bench.nthreads
+  bench.issued = bench.issued + 1
+  return index
+end
+
+-- Success: HTTP 200 and either a business statusCode 0 or a login result (a jwt). A 503 (admission control) is counted
+-- apart as well, since the storm expects it.
+function response(status, headers, body)
+  if status == 200 and (body:find('"statusCode":0,', 1, true) or body:find('"jwt":"', 1, true)) then
+    return
+  end
+  errors = errors + 1
+  if status == 503 then
+    refused = refused + 1
+  end
+end
+
+-- Runs in the main state: one machine-readable line for bench/run (times in microseconds).
+function done(summary, latency, requests)
+  local errs, refusals = 0, 0
+  for _, thread in ipairs(threads) do
+    errs = errs + thread:get("errors")
+    refusals = refusals + thread:get("refused")
+  end
+  local e = summary.errors
+  local transport = e.connect + e.read + e.write + e.timeout
+  io.write(string.format(
+    "BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d p999_us=%d errors=%d refused=%d transport_errors=%d\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency:percentile(99.9),
+    errs + transport, refusals, transport))
+end
+
+function bench.post(path, body, headers)
+  headers = headers or {}
+  headers["Content-Type"] = "application/json"
+  return wrk.format("POST", path, headers, body)
+end
+
+function bench.bearer(jwt)
+  return { ["Authorization"] = "Bearer " .. jwt }
+end
+
+-- The body of both creation routes; password nil for /user/create.
+function bench.creation(email, app_token, password)
+  local body = '{"email":"' .. email .. '","fromSalon":"salon-2026","fromSessionSalon":"salon-2026-spring",'
+    .. '"language":"eng-GB","fromThirdParty":"' .. app_token .. '"'
+  if password then
+    body = body .. ',"password":"' .. password .. '","isSendingEmailAllowed":true'
+  end
+  return body .. '}'
+end
+
+return bench
