@@ -10,8 +10,11 @@ import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
+import io.lanyard.db.Migrations;
+import io.lanyard.db.SchemaHistory;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.Operations;
+import io.lanyard.http.PlainRoute;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
 import io.lanyard.mail.MailSender;
@@ -21,6 +24,13 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.OutboxRepository;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
+import io.lanyard.metrics.EventLoopLag;
+import io.lanyard.metrics.MetricsVerticle;
+import io.lanyard.metrics.OutboxGauges;
+import io.lanyard.metrics.Outcomes;
+import io.lanyard.metrics.VertxMetrics;
+import io.lanyard.server.HealthCheck;
+import io.lanyard.server.OpenApiDocument;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
 import io.lanyard.thirdparty.Application;
@@ -33,13 +43,20 @@ import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.GetAllUserTypes;
 import io.lanyard.user.UserRepository;
 import io.lanyard.user.UserTypeRepository;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.sqlclient.Pool;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -51,24 +68,35 @@ public final class Lanyard {
   private final int instances;
   private final List<LiveCopy<?>> liveCopies = new CopyOnWriteArrayList<>();
   private final List<String> deployments = new CopyOnWriteArrayList<>();
+  private final Optional<PrometheusMeterRegistry> prometheus;
+  private final MeterRegistry registry;
   private Pool pool;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
+  private OutboxGauges outboxGauges;
+  private EventLoopLag eventLoopLag;
+  private List<Route> routes = List.of();
+  private volatile String mailDeployment;
   private int port;
+  private int metricsPort = -1;
 
   private Lanyard(Vertx vertx, LanyardConfig config) {
     this.vertx = vertx;
     this.config = config;
     this.instances = config.http().instances() > 0 ? config.http().instances() : Runtime.getRuntime().availableProcessors();
+    this.prometheus = VertxMetrics.registry(vertx);
+    // a Vert.x made elsewhere has no registry: the counters then count into nothing
+    this.registry = prometheus.<MeterRegistry>map(r -> r).orElseGet(CompositeMeterRegistry::new);
   }
 
   /**
    * The Vert.x instance to run Lanyard on. Context locals (the request id of log lines) must be registered before any Vert.x
-   * instance exists, so every Vert.x of the process, the tests' included, comes from here.
+   * instance exists, and metrics can only be chosen as it is built, so every Vert.x of the process, the tests' included, comes
+   * from here.
    */
   public static Vertx createVertx() {
     RequestLogContext.install();
-    return Vertx.vertx();
+    return VertxMetrics.builder().build();
   }
 
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */
@@ -119,23 +147,53 @@ public final class Lanyard {
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
     AccountLinkRepository links = new AccountLinkRepository();
 
+    HealthCheck healthCheck = new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(),
+      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment));
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis())),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pool, applicationDirectory, templateDirectory, hasher, users, outbox),
       new CreateUserByLink(pool, applicationDirectory, templateDirectory, users, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher));
-    List<Route> routes = Routes.table(config.pluginName(), operations);
+      new ActivateUser(pool, links, users, hasher),
+      healthCheck,
+      OpenApiDocument.load(config.pluginName()));
+    routes = Routes.table(config.pluginName(), operations, new Outcomes(registry));
 
     // A failed first load is not fatal: readers retry it, and the operations answer their internal code while it fails.
     return Future.join(liveCopies.stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
-        new MailSender(vertx, config.smtp()), config.mail())))
-      .compose(mailDeployment -> {
-        deployments.add(mailDeployment);
-        return deployHttp(routes, tokens);
-      });
+        new MailSender(vertx, config.smtp()), config.mail(), registry)))
+      .compose(mail -> {
+        deployments.add(mail);
+        mailDeployment = mail;
+        return serveMetrics();
+      })
+      .compose(metrics -> deployHttp(routes, metrics, tokens));
+  }
+
+  /**
+   * Metrics on their own port ({@code metrics.port}), or routes for the API port when it is 0; and the gauges that need a
+   * timer. Nothing when metrics are disabled (the counters still count, at no cost worth a setting).
+   */
+  private Future<List<PlainRoute>> serveMetrics() {
+    LanyardConfig.Metrics metrics = config.metrics();
+    if (!metrics.enabled() || prometheus.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
+    outboxGauges.start(vertx, metrics.outboxInterval());
+    eventLoopLag = EventLoopLag.start(vertx, registry);
+    if (metrics.onApiPort()) {
+      return Future.succeededFuture(List.of(new PlainRoute(HttpMethod.GET, MetricsVerticle.PATH,
+        PrometheusScrapingHandler.create(prometheus.get()))));
+    }
+    MetricsVerticle server = new MetricsVerticle(metrics.host(), metrics.port(), prometheus.get());
+    return vertx.deployVerticle(server).map(deployment -> {
+      deployments.add(deployment);
+      metricsPort = server.actualPort();
+      return List.of();
+    });
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {
@@ -144,10 +202,10 @@ public final class Lanyard {
     return copy;
   }
 
-  private Future<Void> deployHttp(List<Route> routes, TokenService tokens) {
+  private Future<Void> deployHttp(List<Route> routes, List<PlainRoute> plainRoutes, TokenService tokens) {
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
-      HttpVerticle server = new HttpVerticle(config.http(), routes, tokens);
+      HttpVerticle server = new HttpVerticle(config.http(), routes, plainRoutes, tokens);
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))
@@ -168,6 +226,21 @@ public final class Lanyard {
     return port;
   }
 
+  /** The port of {@code GET /metrics} when it has one of its own, else -1. */
+  public int metricsPort() {
+    return metricsPort;
+  }
+
+  /** The route table being served. */
+  public List<Route> routes() {
+    return routes;
+  }
+
+  /** The deployment of the mail verticle, which the health check looks for. */
+  public String mailDeployment() {
+    return mailDeployment;
+  }
+
   public Pool pool() {
     return pool;
   }
@@ -179,7 +252,14 @@ public final class Lanyard {
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
   public Future<Void> stop() {
     liveCopies.forEach(copy -> copy.stop(vertx));
-    return Future.join(deployments.stream().map(vertx::undeploy).toList()).<Void>mapEmpty()
+    if (outboxGauges != null) {
+      outboxGauges.stop(vertx);
+    }
+    if (eventLoopLag != null) {
+      eventLoopLag.stop();
+    }
+    Set<String> deployed = vertx.deploymentIDs();
+    return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
       .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
