@@ -169,21 +169,23 @@ public final class Lanyard {
         mailDeployment = mail;
         return serveMetrics();
       })
-      .compose(metrics -> deployHttp(routes, metrics, tokens));
+      .compose(metrics -> deployHttp(routes, metrics, tokens))
+      .andThen(served -> {
+        if (served.succeeded()) {
+          startProbes();
+        }
+      });
   }
 
   /**
-   * Metrics on their own port ({@code metrics.port}), or routes for the API port when it is 0; and the gauges that need a
-   * timer. Nothing when metrics are disabled (the counters still count, at no cost worth a setting).
+   * Metrics on their own port ({@code metrics.port}), or a route for the API port when it is 0. Nothing when metrics are
+   * disabled (the counters still count, at no cost worth a setting).
    */
   private Future<List<PlainRoute>> serveMetrics() {
     LanyardConfig.Metrics metrics = config.metrics();
     if (!metrics.enabled() || prometheus.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
-    outboxGauges.start(vertx, metrics.outboxInterval());
-    eventLoopLag = EventLoopLag.start(vertx, registry);
     if (metrics.onApiPort()) {
       return Future.succeededFuture(List.of(new PlainRoute(HttpMethod.GET, MetricsVerticle.PATH,
         PrometheusScrapingHandler.create(prometheus.get()))));
@@ -200,6 +202,16 @@ public final class Lanyard {
     LiveCopy<T> copy = new LiveCopy<>(name, loader);
     liveCopies.add(copy);
     return copy;
+  }
+
+  /** The gauges that run on timers, once the service is up (a start that fails leaves none behind). */
+  private void startProbes() {
+    if (!config.metrics().enabled() || prometheus.isEmpty()) {
+      return;
+    }
+    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
+    outboxGauges.start(vertx, config.metrics().outboxInterval());
+    eventLoopLag = EventLoopLag.start(vertx, registry);
   }
 
   private Future<Void> deployHttp(List<Route> routes, List<PlainRoute> plainRoutes, TokenService tokens) {

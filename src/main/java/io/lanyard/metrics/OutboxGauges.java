@@ -26,6 +26,7 @@ public final class OutboxGauges {
   private volatile double oldestPendingSeconds = Double.NaN;
   private long timerId = -1;
   private boolean failing;
+  private volatile boolean stopped;
 
   public OutboxGauges(MeterRegistry registry, Pool pool, OutboxRepository outbox) {
     this.pool = pool;
@@ -48,6 +49,7 @@ public final class OutboxGauges {
   }
 
   public void stop(Vertx vertx) {
+    stopped = true;
     if (timerId >= 0) {
       vertx.cancelTimer(timerId);
     }
@@ -61,7 +63,7 @@ public final class OutboxGauges {
         dead = backlog.dead();
         oldestPendingSeconds = backlog.oldestPending().map(age -> age.toMillis() / 1000.0).orElse(0.0);
         failing = false;
-      } else if (!failing) {
+      } else if (!failing && !stopped) {
         // once per outage: the figures keep their last values meanwhile
         failing = true;
         log.warn("Reading the mail outbox for metrics failed: {}", done.cause().toString());
