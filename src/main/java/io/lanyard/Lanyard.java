@@ -24,10 +24,8 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.OutboxRepository;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
-import io.lanyard.metrics.EventLoopLag;
-import io.lanyard.metrics.MetricsVerticle;
-import io.lanyard.metrics.OutboxGauges;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.metrics.ServiceMetrics;
 import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.OpenApiDocument;
@@ -43,19 +41,13 @@ import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.GetAllUserTypes;
 import io.lanyard.user.UserRepository;
 import io.lanyard.user.UserTypeRepository;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.sqlclient.Pool;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -68,25 +60,19 @@ public final class Lanyard {
   private final int instances;
   private final List<LiveCopy<?>> liveCopies = new CopyOnWriteArrayList<>();
   private final List<String> deployments = new CopyOnWriteArrayList<>();
-  private final Optional<PrometheusMeterRegistry> prometheus;
-  private final MeterRegistry registry;
+  private final ServiceMetrics metrics;
   private Pool pool;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
-  private OutboxGauges outboxGauges;
-  private EventLoopLag eventLoopLag;
   private List<Route> routes = List.of();
   private volatile String mailDeployment;
   private int port;
-  private int metricsPort = -1;
 
   private Lanyard(Vertx vertx, LanyardConfig config) {
     this.vertx = vertx;
     this.config = config;
     this.instances = config.http().instances() > 0 ? config.http().instances() : Runtime.getRuntime().availableProcessors();
-    this.prometheus = VertxMetrics.registry(vertx);
-    // a Vert.x made elsewhere has no registry: the counters then count into nothing
-    this.registry = prometheus.<MeterRegistry>map(r -> r).orElseGet(CompositeMeterRegistry::new);
+    this.metrics = new ServiceMetrics(vertx, config.metrics());
   }
 
   /**
@@ -157,61 +143,30 @@ public final class Lanyard {
       new ActivateUser(pool, links, users, hasher),
       healthCheck,
       OpenApiDocument.load(config.pluginName()));
-    routes = Routes.table(config.pluginName(), operations, new Outcomes(registry));
+    routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics.registry()));
 
     // A failed first load is not fatal: readers retry it, and the operations answer their internal code while it fails.
     return Future.join(liveCopies.stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
-        new MailSender(vertx, config.smtp()), config.mail(), registry)))
+        new MailSender(vertx, config.smtp()), config.mail(), metrics.registry())))
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;
-        return serveMetrics();
+        return metrics.serve(deployments::add);
       })
-      .compose(metrics -> deployHttp(routes, metrics, tokens))
+      .compose(plainRoutes -> deployHttp(routes, plainRoutes, tokens))
       .andThen(served -> {
         if (served.succeeded()) {
-          startProbes();
+          metrics.startProbes(pool);
         }
       });
-  }
-
-  /**
-   * Metrics on their own port ({@code metrics.port}), or a route for the API port when it is 0. Nothing when metrics are
-   * disabled (the counters still count, at no cost worth a setting).
-   */
-  private Future<List<PlainRoute>> serveMetrics() {
-    LanyardConfig.Metrics metrics = config.metrics();
-    if (!metrics.enabled() || prometheus.isEmpty()) {
-      return Future.succeededFuture(List.of());
-    }
-    if (metrics.onApiPort()) {
-      return Future.succeededFuture(List.of(new PlainRoute(HttpMethod.GET, MetricsVerticle.PATH,
-        PrometheusScrapingHandler.create(prometheus.get()))));
-    }
-    MetricsVerticle server = new MetricsVerticle(metrics.host(), metrics.port(), prometheus.get());
-    return vertx.deployVerticle(server).map(deployment -> {
-      deployments.add(deployment);
-      metricsPort = server.actualPort();
-      return List.of();
-    });
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {
     LiveCopy<T> copy = new LiveCopy<>(name, loader);
     liveCopies.add(copy);
     return copy;
-  }
-
-  /** The gauges that run on timers, once the service is up (a start that fails leaves none behind). */
-  private void startProbes() {
-    if (!config.metrics().enabled() || prometheus.isEmpty()) {
-      return;
-    }
-    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
-    outboxGauges.start(vertx, config.metrics().outboxInterval());
-    eventLoopLag = EventLoopLag.start(vertx, registry);
   }
 
   private Future<Void> deployHttp(List<Route> routes, List<PlainRoute> plainRoutes, TokenService tokens) {
@@ -240,7 +195,7 @@ public final class Lanyard {
 
   /** The port of {@code GET /metrics} when it has one of its own, else -1. */
   public int metricsPort() {
-    return metricsPort;
+    return metrics.port();
   }
 
   /** The route table being served. */
@@ -264,12 +219,7 @@ public final class Lanyard {
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
   public Future<Void> stop() {
     liveCopies.forEach(copy -> copy.stop(vertx));
-    if (outboxGauges != null) {
-      outboxGauges.stop(vertx);
-    }
-    if (eventLoopLag != null) {
-      eventLoopLag.stop();
-    }
+    metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();
     return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
