@@ -32,6 +32,14 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
     return new Reply(error.status(), null, error, headers);
   }
 
+  /**
+   * An error whose result still says something: only the health check's 503, whose result tells which check failed. Every
+   * other error has a null result (SPEC.md).
+   */
+  public static Reply errorWithResult(ApiError error, JsonObject result) {
+    return new Reply(error.status(), result, error, Map.of());
+  }
+
   public static Reply bare(JsonObject document, Map<String, String> headers) {
     return new Reply(200, document, null, headers, true);
   }

@@ -70,6 +70,10 @@ public final class ConfigLoader {
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
+    names.put("metrics.enabled", "LANYARD_METRICS_ENABLED");
+    names.put("metrics.host", "LANYARD_METRICS_HOST");
+    names.put("metrics.port", "LANYARD_METRICS_PORT");
+    names.put("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL");
     return Collections.unmodifiableMap(names);
   }
 
@@ -135,7 +139,12 @@ public final class ConfigLoader {
         settings.text("mail.messageIdDomain")),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
-        settings.duration("links.resendInterval")));
+        settings.duration("links.resendInterval")),
+      new LanyardConfig.Metrics(
+        settings.flag("metrics.enabled"),
+        settings.text("metrics.host"),
+        settings.integer("metrics.port", 0, 65535),
+        settings.duration("metrics.outboxInterval")));
   }
 
   private static JsonObject readDefaults() {

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links) {
+                            Links links, Metrics metrics) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
@@ -69,5 +69,16 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
 
   /** @param resendInterval the least time between two link mails to one address */
   public record Links(Duration ttl, Duration resendInterval) {
+  }
+
+  /**
+   * @param port the port of {@code GET /metrics}; 0 serves it on the API port instead
+   * @param outboxInterval how often the outbox gauges are read from the database
+   */
+  public record Metrics(boolean enabled, String host, int port, Duration outboxInterval) {
+
+    public boolean onApiPort() {
+      return port == 0;
+    }
   }
 }

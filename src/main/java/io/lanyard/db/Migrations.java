@@ -4,6 +4,8 @@ import io.lanyard.config.ConfigException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,11 +16,18 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
 
 /** Creates the database when asked to and brings its schema up to date with Flyway; JDBC, so always on a worker thread. */
 public final class Migrations {
 
   private static final Logger log = LoggerFactory.getLogger(Migrations.class);
+
+  // What the migrations on the classpath lead to: a fact of this JVM's classpath, so kept once for all, and read by the
+  // health check to tell a database left behind (restored from an old backup, say) from one that is up to date.
+  private static volatile MigrationVersion latestOnClasspath;
 
   private Migrations() {
   }
@@ -66,6 +75,12 @@ public final class Migrations {
       if (result.migrationsExecuted > 0) {
         log.info("Migrated database {} to version {}", uri.database(), result.targetSchemaVersion);
       }
+      latestOnClasspath = Arrays.stream(flyway.info().all())
+        .filter(migration -> migration.getState().isResolved())
+        .map(MigrationInfo::getVersion)
+        .filter(Objects::nonNull)
+        .max(MigrationVersion::compareTo)
+        .orElse(MigrationVersion.EMPTY);
     } catch (RuntimeException e) {
       Throwable cause = e;
       while (cause.getCause() != null && !(cause instanceof SQLException)) {
@@ -76,6 +91,11 @@ public final class Migrations {
       }
       throw new ConfigException("Migrating database " + uri.describe() + " failed: " + e.getMessage(), e);
     }
+  }
+
+  /** The version the classpath's migrations lead to; empty until a migration run has read them. */
+  public static Optional<MigrationVersion> latestOnClasspath() {
+    return Optional.ofNullable(latestOnClasspath);
   }
 
   private static ConfigException unreachable(DbUri uri, SQLException e) {

@@ -4,7 +4,10 @@ import io.lanyard.api.Reply;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
-/** The Kuzzle reply envelope: exactly nine keys, in this order, for every reply of every route. */
+/**
+ * The Kuzzle reply envelope: exactly nine keys, in this order, for every reply of every route. {@code result} is null beside an
+ * error, unless the reply chose to keep one (the health check's 503).
+ */
 public record Envelope(String requestId, Reply reply, String controller, String action) {
 
   public JsonObject toJson() {
@@ -17,7 +20,7 @@ public record Envelope(String requestId, Reply reply, String controller, String 
       .put("collection", null)
       .put("index", null)
       .put("volatile", null)
-      .put("result", reply.error() == null ? reply.result() : null);
+      .put("result", reply.result());
   }
 
   public Buffer toBuffer() {

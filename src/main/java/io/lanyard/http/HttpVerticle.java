@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static net.logstash.logback.argument.StructuredArguments.keyValue;
+import static net.logstash.logback.argument.StructuredArguments.value;
+
 /**
  * The HTTP API: mounts the route table, and gives every reply (framework failures included) the Kuzzle envelope. One instance
  * per event loop; all instances share the port.
@@ -44,6 +47,7 @@ public final class HttpVerticle extends VerticleBase {
   private static final Logger accessLog = LoggerFactory.getLogger("access");
 
   private static final String REQUEST_ID = "lanyard.requestId";
+  private static final String ROUTE = "lanyard.route";
   private static final String JSON_UTF8 = "application/json; charset=utf-8";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
@@ -52,14 +56,17 @@ public final class HttpVerticle extends VerticleBase {
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;
+  private final List<PlainRoute> plainRoutes;
   private final Authenticator authenticator;
   private final JsonBodies bodies;
   private final Cors cors;
   private HttpServer server;
 
-  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Authenticator authenticator) {
+  /** @param plainRoutes routes answering in a format of their own (Prometheus text), outside the envelope and the token check */
+  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, List<PlainRoute> plainRoutes, Authenticator authenticator) {
     this.config = config;
     this.routes = routes;
+    this.plainRoutes = plainRoutes;
     this.authenticator = authenticator;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
@@ -70,6 +77,12 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     router.route().handler(this::begin);
     router.route().handler(BodyHandler.create(false).setBodyLimit(config.bodyLimit()));
+    for (PlainRoute route : plainRoutes) {
+      router.route(route.method(), route.path()).handler(context -> {
+        context.put(ROUTE, route.path());
+        route.handler().handle(context);
+      });
+    }
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
@@ -107,8 +120,11 @@ public final class HttpVerticle extends VerticleBase {
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
     cors.apply(context.request(), response.headers());
-    context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", context.request().method(), context.request().path(),
-      response.getStatusCode(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
+    // The message reads as before in text; JSON lines get each part as a field, and the route template besides.
+    context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),
+      value("path", context.request().path()), value("status", response.getStatusCode()),
+      value("durationMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)),
+      keyValue("route", context.get(ROUTE))));
     if (context.request().method() == HttpMethod.OPTIONS) {
       write(context, null, null, Reply.ok(new JsonObject()));
       return;
@@ -117,6 +133,7 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private void dispatch(RoutingContext context, Route route) {
+    context.put(ROUTE, route.path());
     JsonBodies.Parsed parsed = bodies.parse(context.body().buffer());
     if (parsed.error() != null) {
       write(context, route, Reply.error(parsed.error()));

@@ -7,6 +7,7 @@ import io.lanyard.auth.Logout;
 import io.lanyard.auth.RefreshToken;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
+import io.lanyard.server.OpenApiDocument;
 import io.lanyard.thirdparty.GetUser;
 import io.lanyard.thirdparty.UpdateUser;
 import io.lanyard.user.ActivateUser;
@@ -24,5 +25,6 @@ import java.util.Optional;
 public record Operations(Login login, GetAllUserTypes getAllUserTypes, CreateUserWithPassword createUserWithPassword,
                          CreateUserByLink createUserByLink, ActivateUser activateUser, UpdateUser updateUser,
                          GetUser getUser, CheckToken checkToken, Logout logout, RefreshToken refreshToken,
-                         GetCurrentUser getCurrentUser, HealthCheck healthCheck, Optional<Jwks> jwks) {
+                         GetCurrentUser getCurrentUser, HealthCheck healthCheck, Optional<Jwks> jwks,
+                         OpenApiDocument openApi) {
 }

@@ -2,6 +2,8 @@ package io.lanyard.mail;
 
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
@@ -26,14 +28,28 @@ public final class MailVerticle extends VerticleBase {
   private final OutboxRepository outbox;
   private final MailSender sender;
   private final LanyardConfig.Mail config;
+  private final Counter sentCount;
+  private final Counter retryCount;
+  private final Counter deadCount;
   private boolean draining;
   private boolean drainAgain;
 
-  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config) {
+  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
     this.pool = pool;
     this.outbox = outbox;
     this.sender = sender;
     this.config = config;
+    this.sentCount = attempts(registry, "sent");
+    this.retryCount = attempts(registry, "retry");
+    this.deadCount = attempts(registry, "dead");
+  }
+
+  /** Delivery attempts by outcome: counted here, where they happen (the outbox gauges show what is still waiting). */
+  private static Counter attempts(MeterRegistry registry, String outcome) {
+    return Counter.builder("lanyard.mail.deliveries")
+      .description("Mail delivery attempts by this instance: sent, failed and to be retried, failed for the last time (dead)")
+      .tag("outcome", outcome)
+      .register(registry);
   }
 
   @Override
@@ -77,11 +93,13 @@ public final class MailVerticle extends VerticleBase {
   private Future<Void> deliver(SqlClient tx, OutboxRepository.Due mail) {
     return sender.send(mail).transform(sent -> {
       if (sent.succeeded()) {
+        sentCount.increment();
         return outbox.markSent(tx, mail.id());
       }
       int attempts = mail.attempts() + 1;
       boolean dead = attempts >= config.maxAttempts();
       String error = describe(sent.cause());
+      (dead ? deadCount : retryCount).increment();
       if (dead) {
         log.error("Mail {} is dead after {} attempts: {}", mail.id(), attempts, error);
       } else {

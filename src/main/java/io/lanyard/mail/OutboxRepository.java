@@ -37,6 +37,12 @@ public final class OutboxRepository {
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
   private static final String OLDEST_PENDING_AGE = """
     SELECT extract(epoch FROM now() - min(created_at)) * 1000 FROM mail_outbox WHERE status = 'pending'""";
+  // Touches only unsent rows (mail_outbox_unsent_idx), however many sent mails the table keeps.
+  private static final String BACKLOG = """
+    SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+      count(*) FILTER (WHERE status = 'dead') AS dead,
+      extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')) * 1000 AS oldest_pending_ms
+    FROM mail_outbox WHERE status <> 'sent'""";
   private static final String RETRY_DEAD = """
     UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'""";
 
@@ -64,6 +70,19 @@ public final class OutboxRepository {
   /** @param dead true when this was the last attempt */
   public Future<Void> markFailed(SqlClient client, long id, String error, boolean dead, Duration retryIn) {
     return client.preparedQuery(MARK_FAILED).execute(Tuple.of(id, error, dead, (double) retryIn.toMillis())).mapEmpty();
+  }
+
+  /** What is waiting: mails pending and dead, and how long the oldest pending one has waited (empty when none is pending). */
+  public record Backlog(long pending, long dead, Optional<Duration> oldestPending) {
+  }
+
+  public Future<Backlog> backlog(SqlClient client) {
+    return client.preparedQuery(BACKLOG).execute().map(rows -> {
+      Row row = rows.iterator().next();
+      Object oldest = row.getValue("oldest_pending_ms");
+      return new Backlog(row.getLong("pending"), row.getLong("dead"),
+        oldest == null ? Optional.empty() : Optional.of(Duration.ofMillis(((Number) oldest).longValue())));
+    });
   }
 
   /** Mails per state ({@code pending}, {@code sent}, {@code dead}), every state present. */

@@ -88,6 +88,58 @@ class JarIT {
   }
 
   @Test
+  void jsonLogFormatWritesOneJsonObjectPerLineWithTheAccessFieldsAndNoSecret() throws Exception {
+    String secret = "json-log-test-secret-0123456789abcdefgh";
+    String password = "hunter2 correct horse";
+    int port = freePort();
+    Running jar = start(Map.of("LANYARD_LOG_FORMAT", "json", "LANYARD_HTTP_PORT", Integer.toString(port),
+      "LANYARD_JWT_SECRET", secret));
+    jar.awaitLine(READY, Duration.ofSeconds(30));
+
+    HttpRequest login = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_login/local"))
+      .header("X-Kuzzle-Request-Id", "json-log-test-1")
+      .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("username", "ann@example.com").put("password", password)
+        .encode())).build();
+    assertThat(HttpClient.newHttpClient().send(login, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+    jar.terminate();
+    assertThat(jar.process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    jar.drain();
+
+    List<String> lines = jar.output().stream().filter(line -> !line.isBlank()).toList();
+    List<JsonObject> records = lines.stream().map(JsonObject::new).toList();
+    JsonObject access = records.stream()
+      .filter(record -> "access".equals(record.getString("logger")) && "json-log-test-1".equals(record.getString("requestId")))
+      .findFirst().orElseThrow(() -> new AssertionError("no access line:\n" + String.join("\n", lines)));
+    assertThat(access.getString("method")).isEqualTo("POST");
+    assertThat(access.getString("path")).isEqualTo("/_login/local");
+    assertThat(access.getString("route")).isEqualTo("/_login/:strategy");
+    assertThat(access.getInteger("status")).isEqualTo(401);
+    assertThat(access.getValue("durationMs")).isInstanceOf(Number.class);
+    assertThat(access.getString("level")).isEqualTo("INFO");
+    assertThat(access.getString("message")).isEqualTo("POST /_login/local 401 " + access.getLong("durationMs") + "ms");
+    assertThat(records).anyMatch(record -> record.getString("message", "").startsWith("Lanyard ready on port"));
+    assertThat(String.join("\n", lines)).doesNotContain(password, secret, "$2a$");
+  }
+
+  @Test
+  void textLogFormatIsTheDefault() throws Exception {
+    int port = freePort();
+    Running jar = start(Map.of("LANYARD_HTTP_PORT", Integer.toString(port)));
+    jar.awaitLine(READY, Duration.ofSeconds(30));
+
+    HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_healthCheck"))
+      .header("X-Kuzzle-Request-Id", "text-log-test-1").build();
+    assertThat(HttpClient.newHttpClient().send(health, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    jar.terminate();
+    assertThat(jar.process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    jar.drain();
+
+    assertThat(jar.output()).anyMatch(line -> line.matches(
+      "\\S+ INFO  \\[text-log-test-1\\] access - GET /_healthCheck 200 \\d+ms"));
+    assertThat(jar.output()).noneMatch(line -> line.startsWith("{"));
+  }
+
+  @Test
   void portThatIsNotANumberStopsStartUpNamingTheSetting() throws Exception {
     assertRefused(Map.of("LANYARD_HTTP_PORT", "seventy"), "LANYARD_HTTP_PORT");
   }
@@ -136,6 +188,7 @@ class JarIT {
       "-jar", JAR.toString()).redirectErrorStream(true);
     builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
     builder.environment().put("LANYARD_BCRYPT_COST", "4");
+    builder.environment().put("LANYARD_METRICS_PORT", "0");
     builder.environment().put("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
     builder.environment().putAll(env);
     Process process = builder.start();

@@ -20,6 +20,9 @@ public final class Await {
     try {
       return future.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error; // an assertion made on the way (the OpenAPI contract of a reply)
+      }
       throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
     } catch (InterruptedException | TimeoutException e) {
       throw new IllegalStateException(e);

@@ -32,7 +32,12 @@ public final class Cli {
 
   /** Runs a command against another test database. */
   public static Run runOn(TestDb db, String... arguments) {
-    List<String> all = new ArrayList<>(List.of("-conf", configFile(db).toString()));
+    return runWith(configFile(db), arguments);
+  }
+
+  /** Runs a command with a config file of the test's own. */
+  public static Run runWith(Path config, String... arguments) {
+    List<String> all = new ArrayList<>(List.of("-conf", config.toString()));
     all.addAll(List.of(arguments));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

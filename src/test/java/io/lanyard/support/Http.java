@@ -12,7 +12,11 @@ import io.vertx.ext.web.client.WebClientOptions;
 
 import static io.lanyard.support.Await.await;
 
-/** A blocking HTTP client for tests: sends a request to the service and hands back status, headers and parsed envelope. */
+/**
+ * A blocking HTTP client for tests: sends a request to the service and hands back status, headers and parsed envelope. Every
+ * reply is checked against the OpenAPI document on the way ({@link OpenApiContract}), so no test can receive a reply the
+ * document does not describe.
+ */
 public final class Http {
 
   /** A reply as received. {@code body} is null when the reply was not JSON. */
@@ -80,6 +84,8 @@ public final class Http {
       } catch (RuntimeException notJson) {
         json = null;
       }
+      OpenApiContract.get().check(method.name(), path, response.statusCode(), response.getHeader("Content-Type"),
+        text == null ? "" : text);
       return new Response(response.statusCode(), response.headers(), text, json);
     });
   }
