@@ -21,11 +21,14 @@ public final class TokenService {
 
   /** Longer than any token this service issues; anything longer is refused unparsed. */
   private static final int MAX_TOKEN_LENGTH = 4096;
+  /** About 4 MB of verified tokens: far more than the sessions active at once on one instance. */
+  private static final int VERIFIED_TOKENS = 10_000;
 
   private final JWTAuth jwt;
   private final String algorithm;
   private final String issuer;
   private final boolean expiryRequired;
+  private final VerifiedTokens verified = new VerifiedTokens(VERIFIED_TOKENS);
 
   private TokenService(JWTAuth jwt, String algorithm, String issuer, boolean expiryRequired) {
     this.jwt = jwt;
@@ -88,12 +91,31 @@ public final class TokenService {
     if (token == null || token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
       return Future.succeededFuture(TokenCheck.refused(ApiError.invalidToken()));
     }
+    Caller known = verified.get(token);
+    if (known != null) {
+      return Future.succeededFuture(unexpired(known));
+    }
     return jwt.authenticate(new TokenCredentials(token))
-      .map(user -> check(user.attributes().getJsonObject("accessToken")))
+      .map(user -> {
+        TokenCheck check = check(user.attributes().getJsonObject("accessToken"));
+        if (check.caller() != null) {
+          verified.put(token, check.caller());
+        }
+        return check.caller() != null ? unexpired(check.caller()) : check;
+      })
       .otherwise(failure -> TokenCheck.refused(ApiError.invalidToken()));
   }
 
-  /** @param claims the token's whole payload (the library's principal drops {@code exp} and {@code iat}) */
+  private static TokenCheck unexpired(Caller caller) {
+    boolean expired = caller.expiresAt() != Expiry.NEVER && System.currentTimeMillis() >= caller.expiresAt();
+    return expired ? TokenCheck.refused(ApiError.expiredToken()) : TokenCheck.valid(caller);
+  }
+
+  /**
+   * The caller of a well-signed token, whose expiry {@link #unexpired} checks (a cached token is checked again at each use).
+   *
+   * @param claims the token's whole payload (the library's principal drops {@code exp} and {@code iat})
+   */
   private TokenCheck check(JsonObject claims) {
     if (claims == null) {
       return TokenCheck.refused(ApiError.invalidToken());
@@ -112,11 +134,7 @@ public final class TokenService {
     if (!(exp instanceof Number seconds)) {
       return TokenCheck.refused(ApiError.invalidToken());
     }
-    long expiresAt = seconds.longValue() * 1000;
-    if (System.currentTimeMillis() >= expiresAt) {
-      return TokenCheck.refused(ApiError.expiredToken());
-    }
-    return TokenCheck.valid(new Caller(id, jti, expiresAt, issuedAt));
+    return TokenCheck.valid(new Caller(id, jti, seconds.longValue() * 1000, issuedAt));
   }
 
   /** The millisecond instant of the token id; else the start of its {@code iat} second; else the epoch (older than any cut-off). */

@@ -31,8 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static net.logstash.logback.argument.StructuredArguments.keyValue;
 import static net.logstash.logback.argument.StructuredArguments.value;
@@ -52,7 +50,8 @@ public final class HttpVerticle extends VerticleBase {
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String RETRY_AFTER = "Retry-After";
-  private static final Pattern BEARER = Pattern.compile("^[Bb][Ee][Aa][Rr][Ee][Rr]\\s+(\\S*)\\s*$");
+  private static final String BEARER = "Bearer";
+  private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;
@@ -174,14 +173,17 @@ public final class HttpVerticle extends VerticleBase {
 
   /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad or revoked. */
   private Future<TokenCheck> authenticate(String authorization) {
-    if (authorization == null) {
-      return Future.succeededFuture(new TokenCheck(null, null));
+    if (authorization == null || !isBearer(authorization)) {
+      return Future.succeededFuture(ANONYMOUS);
     }
-    Matcher bearer = BEARER.matcher(authorization);
-    if (!bearer.matches()) {
-      return Future.succeededFuture(new TokenCheck(null, null));
-    }
-    return authenticator.check(bearer.group(1));
+    // whatever follows the scheme is the token: a malformed one (spaces inside, nothing at all) is refused, not ignored
+    return authenticator.check(authorization.substring(BEARER.length()).trim());
+  }
+
+  /** {@code Bearer <token>}, the scheme in any case, the token possibly missing (no regex: this runs on every request). */
+  private static boolean isBearer(String authorization) {
+    return authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
+      && (authorization.length() == BEARER.length() || Character.isWhitespace(authorization.charAt(BEARER.length())));
   }
 
   private static Future<Reply> invoke(Operation operation, ApiRequest request) {

@@ -56,7 +56,7 @@ class BearerTokenIT {
 
   @Test
   void garbageTokensAreJsonWebTokenErrors() {
-    for (String garbage : new String[] {"abc", "a.b.c", "eyJhbGciOiJIUzI1NiJ9..", "x".repeat(5000)}) {
+    for (String garbage : new String[] {"abc", "a.b.c", "eyJhbGciOiJIUzI1NiJ9..", "x".repeat(5000), "two words", ""}) {
       assertJsonWebTokenError(http.get(USER_TYPES, garbage));
     }
   }
@@ -107,6 +107,22 @@ class BearerTokenIT {
     Http.Response response = http.get(USER_TYPES, login.result().getString("jwt"));
 
     assertThat(response.error().getString("message")).isEqualTo("Token expired");
+  }
+
+  @Test
+  void tokenAlreadySeenStillExpiresOnTime() throws InterruptedException {
+    Http.Response login = http.post("/_login/local?expiresIn=1500ms", new JsonObject().put("username", "ann@example.com")
+      .put("password", Accounts.PASSWORD));
+    String jwt = login.result().getString("jwt");
+    long expiresAt = Tokens.payload(jwt).getLong("exp") * 1000;
+
+    Http.Response whileValid = http.get(USER_TYPES, jwt);
+    Thread.sleep(Math.max(0, expiresAt - System.currentTimeMillis()) + 200);
+    Http.Response afterExpiry = http.get(USER_TYPES, jwt);
+
+    assertThat(whileValid.status()).as("verified once, then remembered").isEqualTo(200);
+    assertThat(afterExpiry.status()).isEqualTo(401);
+    assertThat(afterExpiry.error().getString("message")).isEqualTo("Token expired");
   }
 
   @Test
