@@ -6,6 +6,37 @@
 -- and is run as: wrk ... -s <scenario>.lua <url> -- <wrk threads> [scenario arguments]
 local bench = {}
 
+-- A millisecond clock (wrk's Lua is LuaJIT: its FFI reaches clock_gettime), for pacing independent of latency.
+local ffi = require("ffi")
+ffi.cdef[[
+  typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+  int clock_gettime(int clock_id, bench_timespec *ts);
+]]
+local CLOCK_MONOTONIC = 1
+local timespec = ffi.new("bench_timespec")
+
+function bench.now_ms()
+  ffi.C.clock_gettime(CLOCK_MONOTONIC, timespec)
+  return tonumber(timespec.tv_sec) * 1000 + tonumber(timespec.tv_nsec) / 1e6
+end
+
+-- Open-loop pacing for wrk's delay(): the thread sends its share of <rate> requests a second on a fixed schedule, whatever
+-- the latency, as long as one of its connections is free. A slot missed because every connection was busy is dropped, not
+-- made up in a burst. Call after bench.init.
+function bench.pacer(rate)
+  local interval = 1000 * bench.nthreads / rate
+  local next_slot = nil
+  return function()
+    local now = bench.now_ms()
+    if next_slot == nil or next_slot < now then
+      next_slot = now
+    end
+    local wait = next_slot - now
+    next_slot = next_slot + interval
+    return math.floor(wait)
+  end
+end
+
 local threads = {}
 
 -- Runs in wrk's main Lua state, once per thread: numbers the threads so each builds its own disjoint index sequence.

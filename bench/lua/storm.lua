@@ -1,23 +1,21 @@
--- A login storm paced to an offered rate (twice the hash bound, from bench/run): wrk ... -- <threads> <users> <password>
--- <connections> <rate/s>. wrk is closed-loop; each connection waits connections/rate seconds on average before each
--- request (drawn at random, so connections do not fire in step), and the whole offers about <rate> logins a second (less
--- while admitted logins are slow to answer).
+-- A login storm offered at a fixed rate (twice the hash bound, from bench/run), open loop: wrk ... -- <threads> <users>
+-- <password> <rate/s>. Requests go out on schedule whatever their latency, so the connections must outnumber
+-- rate × the longest latency (admission control bounds it near security.hashQueueBudget).
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 
-local users, password, pause_ms
+local users, password, pace
 
 function init(args)
   bench.init(args)
   users = tonumber(args[2])
   password = args[3]
-  pause_ms = 1000 * tonumber(args[4]) / tonumber(args[5])
-  math.randomseed(thread_id * 104729)
+  pace = bench.pacer(tonumber(args[4]))
 end
 
 -- Defined at the top level: wrk decides from its main state whether the script paces its requests.
 function delay()
-  return math.floor(math.random() * 2 * pause_ms)
+  return pace()
 end
 
 function request()

@@ -1,21 +1,19 @@
--- getAllUserTypes paced to a fixed rate, to measure its latency beside the login storm without taking the CPU the storm
--- needs: wrk ... -- <threads> <jwt> <connections> <rate/s>. Each connection waits connections/rate seconds on average
--- (drawn at random) before each request.
+-- getAllUserTypes at a fixed rate, open loop, to measure its latency beside the login storm without taking the CPU the
+-- storm needs: wrk ... -- <threads> <jwt> <rate/s>.
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 
-local headers, pause_ms
+local headers, pace
 
 function init(args)
   bench.init(args)
   headers = bench.bearer(args[2])
-  pause_ms = 1000 * tonumber(args[3]) / tonumber(args[4])
-  math.randomseed(thread_id * 15485863)
+  pace = bench.pacer(tonumber(args[3]))
 end
 
 -- Defined at the top level: wrk decides from its main state whether the script paces its requests.
 function delay()
-  return math.floor(math.random() * 2 * pause_ms)
+  return pace()
 end
 
 function request()
