@@ -119,7 +119,7 @@ final class Wiring {
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
     CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
-    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(pool, applicationDirectory, accounts);
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, expiry),
@@ -128,7 +128,7 @@ final class Wiring {
       new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
       new ActivateUser(pool, links, users, hasher),
       new UpdateUser(pool, thirdPartyAccess, accounts),
-      new GetUser(thirdPartyAccess),
+      new GetUser(pool, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
       new RefreshToken(pool, accounts, tokens, sessions, expiry),

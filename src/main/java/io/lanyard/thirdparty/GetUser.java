@@ -5,8 +5,12 @@ import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.user.Account;
+import io.lanyard.user.AccountRepository;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
 
 /**
  * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 137 | 190 | 149 | 140 | 181 | 139 |
@@ -14,10 +18,14 @@ import io.vertx.core.json.JsonObject;
  */
 public final class GetUser {
 
+  private final Pool pool;
   private final ThirdPartyAccess access;
+  private final AccountRepository accounts;
 
-  public GetUser(ThirdPartyAccess access) {
+  public GetUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
+    this.pool = pool;
     this.access = access;
+    this.accounts = accounts;
   }
 
   public Future<Result> handle(ApiRequest request) {
@@ -26,8 +34,13 @@ public final class GetUser {
       return Future.succeededFuture(parsed.refusal());
     }
     ThirdPartyRequest read = parsed.request();
-    return access.resolve(request.requireCaller(), read.appToken(), read.email())
-      .map(grant -> grant.isGranted() ? Result.success(toData(grant.user())) : Result.of(grant.refusal()))
+    return access.reach(request.requireCaller(), read.appToken())
+      .compose(reach -> reach.isRefused()
+        ? Future.succeededFuture(Result.of(reach.refusal()))
+        : accounts.findByEmail(pool, read.email())
+          .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
+          .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
+            .orElseGet(() -> Result.of(reach.outOfReach()))))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "getUserForThirdParty"));
   }
 

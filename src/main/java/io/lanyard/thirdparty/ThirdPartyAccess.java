@@ -4,70 +4,61 @@ import io.lanyard.api.Caller;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.user.Account;
-import io.lanyard.user.AccountRepository;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 
 import java.util.Optional;
 
 import static io.lanyard.api.StatusCode.UPDATE_APPLICATION_LOOKUP_FAILED;
-import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
 
 /**
- * Who a third-party request may touch: the application must be admitted (149, 140), its scope must reach the target (181),
- * and the target must exist (139). With scope {@code self}, any address but the caller's own is 181, whether or not it exists:
- * such an application learns nothing about other accounts.
+ * Which accounts a third-party request may touch: the application must be admitted (149, 140) and its scope reach further
+ * than nobody (181). Scope {@code any} reaches every account; scope {@code self} only the caller's own. Decided from memory:
+ * the operation then reads or writes in one statement restricted to that reach.
  */
 public final class ThirdPartyAccess {
 
-  /** The target account, or the refusal. */
-  public record Grant(Account user, StatusCode refusal) {
+  /** The reach of an admitted application, or the refusal. */
+  public record Reach(Optional<String> onlyUserId, StatusCode refusal) {
 
-    static Grant to(Account user) {
-      return new Grant(user, null);
+    static Reach refused(StatusCode refusal) {
+      return new Reach(Optional.empty(), refusal);
     }
 
-    static Grant refused(StatusCode refusal) {
-      return new Grant(null, refusal);
+    public boolean isRefused() {
+      return refusal != null;
     }
 
-    public boolean isGranted() {
-      return refusal == null;
+    public boolean includes(Account account) {
+      return onlyUserId.map(account.id()::equals).orElse(true);
+    }
+
+    /**
+     * The answer for an address outside the reach: 139 when no account has it; for a self-scoped application 181 whether
+     * or not one does, so such an application learns nothing about other addresses.
+     */
+    public StatusCode outOfReach() {
+      return onlyUserId.isPresent() ? StatusCode.APPLICATION_NOT_AUTHORIZED : StatusCode.EMAIL_NOT_FOUND;
     }
   }
 
-  private final Pool pool;
   private final ApplicationDirectory applications;
-  private final AccountRepository accounts;
 
-  public ThirdPartyAccess(Pool pool, ApplicationDirectory applications, AccountRepository accounts) {
-    this.pool = pool;
+  public ThirdPartyAccess(ApplicationDirectory applications) {
     this.applications = applications;
-    this.accounts = accounts;
   }
 
-  public Future<Grant> resolve(Caller caller, String appToken, String email) {
+  public Future<Reach> reach(Caller caller, String appToken) {
     return applications.admit(appToken)
       .recover(StepFailure.as(UPDATE_APPLICATION_LOOKUP_FAILED))
-      .compose(admission -> {
+      .map(admission -> {
         if (!admission.isAdmitted()) {
-          return Future.succeededFuture(Grant.refused(admission.refusal()));
+          return Reach.refused(admission.refusal());
         }
-        UserScope scope = admission.application().userScope();
-        if (scope == UserScope.NONE) {
-          return Future.succeededFuture(Grant.refused(StatusCode.APPLICATION_NOT_AUTHORIZED));
-        }
-        return accounts.findByEmail(pool, email)
-          .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
-          .map(user -> decide(scope, caller, user));
+        return switch (admission.application().userScope()) {
+          case NONE -> Reach.refused(StatusCode.APPLICATION_NOT_AUTHORIZED);
+          case SELF -> new Reach(Optional.of(caller.userId()), null);
+          case ANY -> new Reach(Optional.empty(), null);
+        };
       });
-  }
-
-  private static Grant decide(UserScope scope, Caller caller, Optional<Account> user) {
-    if (scope == UserScope.SELF) {
-      return user.filter(target -> target.id().equals(caller.userId())).map(Grant::to)
-        .orElseGet(() -> Grant.refused(StatusCode.APPLICATION_NOT_AUTHORIZED));
-    }
-    return user.map(Grant::to).orElseGet(() -> Grant.refused(StatusCode.EMAIL_NOT_FOUND));
   }
 }

@@ -11,8 +11,8 @@ import io.vertx.sqlclient.Pool;
 import static io.lanyard.api.StatusCode.UPDATE_WRITE_FAILED;
 
 /**
- * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 137 | 190 | 149 | 140 | 181 | 139 | internal 138, 171, 172, 173.
- * Writes all the fields of the update or none.
+ * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 137 | 190 | 149 | 140 | 181 | 139 | internal 138, 171, 173.
+ * Writes all the fields of the update or none, in one statement that finds the account too (one round trip).
  */
 public final class UpdateUser {
 
@@ -32,12 +32,12 @@ public final class UpdateUser {
       return Future.succeededFuture(parsed.refusal());
     }
     ThirdPartyRequest update = parsed.request();
-    return access.resolve(request.requireCaller(), update.appToken(), update.email())
-      .compose(grant -> grant.isGranted()
-        ? accounts.mergeProfile(pool, grant.user().id(), update.change())
+    return access.reach(request.requireCaller(), update.appToken())
+      .compose(reach -> reach.isRefused()
+        ? Future.succeededFuture(Result.of(reach.refusal()))
+        : accounts.mergeProfile(pool, update.email(), reach.onlyUserId(), update.change())
           .recover(StepFailure.as(UPDATE_WRITE_FAILED))
-          .map(written -> written ? Result.success() : Result.of(StatusCode.EMAIL_NOT_FOUND))
-        : Future.succeededFuture(Result.of(grant.refusal())))
+          .map(written -> written.isPresent() ? Result.success() : Result.of(reach.outOfReach())))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "updateUserInformationsThirdParty"));
   }
 }

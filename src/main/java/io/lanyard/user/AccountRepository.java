@@ -18,14 +18,15 @@ public final class AccountRepository {
   private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
   private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
 
-  // One statement, so concurrent updates from two applications each keep the fields they did not send:
-  // the merge happens on the current row, under its lock, not on a copy read earlier.
+  // One statement, so concurrent updates from two applications each keep the fields they did not send (the merge happens
+  // on the current row, under its lock, not on a copy read earlier); it finds the account too, within the caller's reach.
   private static final String MERGE_PROFILE = """
     UPDATE users SET
       profile = (profile || $2::jsonb) - $3::text[],
       language = CASE WHEN $4 THEN $5::text ELSE language END,
       updated_at = now()
-    WHERE id = $1""";
+    WHERE email = $1 AND ($6::uuid IS NULL OR id = $6::uuid)
+    RETURNING id""";
 
   public Future<Optional<Account>> findById(SqlClient client, String userId) {
     return client.preparedQuery(FIND_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
@@ -41,11 +42,19 @@ public final class AccountRepository {
     return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(AccountRepository::first);
   }
 
-  /** Sets, clears and keeps profile fields in one statement; false when the account is gone. */
-  public Future<Boolean> mergeProfile(SqlClient client, String userId, ProfileChange change) {
-    Tuple values = Tuple.of(UUID.fromString(userId), change.set(), change.cleared().toArray(String[]::new),
-      change.language().isPresent(), change.language().flatMap(language -> language).orElse(null));
-    return client.preparedQuery(MERGE_PROFILE).execute(values).map(rows -> rows.rowCount() == 1);
+  /**
+   * Sets, clears and keeps profile fields of the account of that address, in one statement.
+   *
+   * @param email a normalised address
+   * @param onlyUserId when present, the account must also be this one
+   * @return the account's id, or empty when no account (within reach) has that address
+   */
+  public Future<Optional<String>> mergeProfile(SqlClient client, String email, Optional<String> onlyUserId, ProfileChange change) {
+    Tuple values = Tuple.tuple().addString(email).addValue(change.set()).addArrayOfString(change.cleared().toArray(String[]::new))
+      .addBoolean(change.language().isPresent()).addString(change.language().flatMap(language -> language).orElse(null))
+      .addUUID(onlyUserId.map(UUID::fromString).orElse(null));
+    return client.preparedQuery(MERGE_PROFILE).execute(values)
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
   }
 
   private static Optional<Account> first(RowSet<Row> rows) {

@@ -91,6 +91,20 @@ class GetUserIT {
     assertThat(read(ANN).statusCode()).isEqualTo(140);
   }
 
+  @Test
+  void userLookupFailureIs172WithNothingLeaked() {
+    db.query("ALTER TABLE users RENAME TO users_away");
+    Http.Response response;
+    try {
+      response = read(ANN);
+    } finally {
+      db.query("ALTER TABLE users_away RENAME TO users");
+    }
+
+    assertThat(response.result()).isEqualTo(new JsonObject().put("statusCode", 172).put("message", "generic_error"));
+    assertThat(response.text()).doesNotContain("users_away", "relation", "Exception");
+  }
+
   private Http.Response read(String email) {
     return http.post(PATH, new JsonObject().put("email", email).put("appToken", portal.token()), jwt);
   }

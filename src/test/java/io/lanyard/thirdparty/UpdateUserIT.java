@@ -239,7 +239,7 @@ class UpdateUserIT {
   }
 
   @Test
-  void storageFailuresMapToTheirCodes() {
+  void storageFailuresAreTheWriteCodeAndWriteNothing() {
     db.query("CREATE FUNCTION refuse_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$");
     db.query("CREATE TRIGGER refuse_update BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION refuse_update()");
     Http.Response writeFailure;
@@ -250,16 +250,17 @@ class UpdateUserIT {
       db.query("DROP FUNCTION refuse_update()");
     }
     db.query("ALTER TABLE users RENAME TO users_away");
-    Http.Response lookupFailure;
+    Http.Response tableGone;
     try {
-      lookupFailure = update(ANN, city());
+      tableGone = update(ANN, city());
     } finally {
       db.query("ALTER TABLE users_away RENAME TO users");
     }
 
+    // the update finds and writes the account in one statement: whatever breaks it is the write's code
     assertThat(writeFailure.result()).isEqualTo(new JsonObject().put("statusCode", 173).put("message", "generic_error"));
     assertThat(writeFailure.text()).doesNotContain("disk full");
-    assertThat(lookupFailure.result()).isEqualTo(new JsonObject().put("statusCode", 172).put("message", "generic_error"));
+    assertThat(tableGone.result()).isEqualTo(new JsonObject().put("statusCode", 173).put("message", "generic_error"));
     assertThat(profile()).isEqualTo(new JsonObject());
   }
 
