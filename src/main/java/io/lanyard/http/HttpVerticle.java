@@ -3,7 +3,6 @@ package io.lanyard.http;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Operation;
-import io.lanyard.api.Overloaded;
 import io.lanyard.api.Reply;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
@@ -11,14 +10,11 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -28,7 +24,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -44,12 +39,9 @@ public final class HttpVerticle extends VerticleBase {
   private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
   private static final Logger accessLog = LoggerFactory.getLogger("access");
 
-  private static final String REQUEST_ID = "lanyard.requestId";
   private static final String ROUTE = "lanyard.route";
-  private static final String JSON_UTF8 = "application/json; charset=utf-8";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
-  private static final String RETRY_AFTER = "Retry-After";
   private static final String BEARER = "Bearer";
   private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
 
@@ -87,8 +79,8 @@ public final class HttpVerticle extends VerticleBase {
     }
     router.errorHandler(404, this::notFound);
     router.errorHandler(405, this::notFound);
-    router.errorHandler(413, context -> write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
-    router.errorHandler(400, context -> write(context, null, null, Reply.error(ApiError.unparsableBody())));
+    router.errorHandler(413, context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
+    router.errorHandler(400, context -> Replies.write(context, null, null, Reply.error(ApiError.unparsableBody())));
     router.errorHandler(500, this::unexpected);
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
@@ -96,7 +88,7 @@ public final class HttpVerticle extends VerticleBase {
     // HTTP/1.1 only, as Kuzzle: no cleartext HTTP/2 upgrade, whose GOAWAY at shutdown cut requests in flight.
     HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false)
       .setIdleTimeout(IDLE_TIMEOUT_SECONDS);
-    server = vertx.createHttpServer(options).requestHandler(router).invalidRequestHandler(this::invalidRequest);
+    server = vertx.createHttpServer(options).requestHandler(router).invalidRequestHandler(Replies::invalidRequest);
     return server.listen();
   }
 
@@ -114,7 +106,7 @@ public final class HttpVerticle extends VerticleBase {
   private void begin(RoutingContext context) {
     long started = System.nanoTime();
     String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
-    context.put(REQUEST_ID, requestId);
+    context.put(Replies.REQUEST_ID, requestId);
     RequestLogContext.set(requestId);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
@@ -125,7 +117,7 @@ public final class HttpVerticle extends VerticleBase {
       value("durationMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)),
       keyValue("route", context.get(ROUTE))));
     if (context.request().method() == HttpMethod.OPTIONS) {
-      write(context, null, null, Reply.ok(new JsonObject()));
+      Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;
     }
     context.next();
@@ -153,22 +145,11 @@ public final class HttpVerticle extends VerticleBase {
         if (route.access() == Access.AUTHENTICATED && check.caller() == null) {
           return Future.succeededFuture(Reply.error(ApiError.anonymous(route.controller(), route.action())));
         }
-        ApiRequest request = new ApiRequest(context.get(REQUEST_ID), parsed.body(), query, context.pathParams(),
+        ApiRequest request = new ApiRequest(context.get(Replies.REQUEST_ID), parsed.body(), query, context.pathParams(),
           Optional.ofNullable(check.caller()));
         return invoke(route.operation(), request);
       })
-      .onComplete(done -> write(context, route, done.succeeded() ? done.result() : failed(route, done.cause())));
-  }
-
-  /** Admission control's refusal is a 503 the client can retry; any other failed operation is a bug or an outage: a 500. */
-  private static Reply failed(Route route, Throwable failure) {
-    Optional<Overloaded> overload = Overloaded.of(failure);
-    if (overload.isPresent()) {
-      return Reply.error(ApiError.overloaded(),
-        Map.of(RETRY_AFTER, Integer.toString(overload.get().retryAfterSeconds())));
-    }
-    log.error("{} {} failed", route.controller(), route.action(), failure);
-    return Reply.error(ApiError.internal());
+      .onComplete(done -> write(context, route, done.succeeded() ? done.result() : Replies.forFailure(route, done.cause())));
   }
 
   /** No Authorization header, or another scheme: anonymous. A Bearer token: verified, and refused if bad or revoked. */
@@ -194,51 +175,16 @@ public final class HttpVerticle extends VerticleBase {
     }
   }
 
-  /**
-   * A request the HTTP decoder refused (request line or headers too long, malformed): the envelope too, never the
-   * framework's plain-text page. The connection closes after it, as the stream can no longer be trusted.
-   */
-  private void invalidRequest(HttpServerRequest request) {
-    Throwable cause = request.decoderResult().cause();
-    ApiError error;
-    if (cause instanceof TooLongHttpLineException) {
-      error = new ApiError(414, "BadRequest", "The request URL is too long", "network.http.url_too_long");
-    } else if (cause instanceof TooLongHttpHeaderException) {
-      error = new ApiError(431, "BadRequest", "The request headers are too large", "network.http.headers_too_large");
-    } else {
-      error = ApiError.badRequest("Malformed HTTP request", "network.http.malformed_request");
-    }
-    Envelope envelope = new Envelope(RequestIds.from(null), Reply.error(error), null, null);
-    request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8)
-      .putHeader(HttpHeaders.CONNECTION, "close").end(envelope.toBuffer());
-  }
-
   private void notFound(RoutingContext context) {
-    write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
+    Replies.write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
   }
 
   private void unexpected(RoutingContext context) {
     log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
-    write(context, null, null, Reply.error(ApiError.internal()));
+    Replies.write(context, null, null, Reply.error(ApiError.internal()));
   }
 
-  private void write(RoutingContext context, Route route, Reply reply) {
-    write(context, route.controller(), route.action(), reply);
-  }
-
-  /** Writes the envelope once; a reply for a connection already closed or answered is dropped. */
-  private void write(RoutingContext context, String controller, String action, Reply reply) {
-    HttpServerResponse response = context.response();
-    if (response.ended() || response.closed()) {
-      return;
-    }
-    String requestId = context.get(REQUEST_ID);
-    if (requestId == null) {
-      requestId = RequestIds.from(null);
-      response.putHeader(RequestIds.HEADER, requestId);
-    }
-    response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
-    reply.headers().forEach(response::putHeader);
-    response.end(reply.bare() ? reply.result().toBuffer() : new Envelope(requestId, reply, controller, action).toBuffer());
+  private static void write(RoutingContext context, Route route, Reply reply) {
+    Replies.write(context, route.controller(), route.action(), reply);
   }
 }

@@ -1,0 +1,75 @@
+package io.lanyard.http;
+
+import io.lanyard.api.ApiError;
+import io.lanyard.api.Overloaded;
+import io.lanyard.api.Reply;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Optional;
+
+/** Puts replies on the wire: the envelope (or a bare document), once per request, whatever produced the reply. */
+final class Replies {
+
+  /** The routing-context key of the request id, set first on every request. */
+  static final String REQUEST_ID = "lanyard.requestId";
+
+  private static final Logger log = LoggerFactory.getLogger(Replies.class);
+  private static final String JSON_UTF8 = "application/json; charset=utf-8";
+  private static final String RETRY_AFTER = "Retry-After";
+
+  private Replies() {
+  }
+
+  /** Writes the reply once; a reply for a connection already closed or answered is dropped. */
+  static void write(RoutingContext context, String controller, String action, Reply reply) {
+    HttpServerResponse response = context.response();
+    if (response.ended() || response.closed()) {
+      return;
+    }
+    String requestId = context.get(REQUEST_ID);
+    if (requestId == null) {
+      requestId = RequestIds.from(null);
+      response.putHeader(RequestIds.HEADER, requestId);
+    }
+    response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
+    reply.headers().forEach(response::putHeader);
+    response.end(reply.bare() ? reply.result().toBuffer() : new Envelope(requestId, reply, controller, action).toBuffer());
+  }
+
+  /** Admission control's refusal is a 503 the client can retry; any other failed operation is a bug or an outage: a 500. */
+  static Reply forFailure(Route route, Throwable failure) {
+    Optional<Overloaded> overload = Overloaded.of(failure);
+    if (overload.isPresent()) {
+      return Reply.error(ApiError.overloaded(), Map.of(RETRY_AFTER, Integer.toString(overload.get().retryAfterSeconds())));
+    }
+    log.error("{} {} failed", route.controller(), route.action(), failure);
+    return Reply.error(ApiError.internal());
+  }
+
+  /**
+   * A request the HTTP decoder refused (request line or headers too long, malformed): the envelope too, never the
+   * framework's plain-text page. The connection closes after it, as the stream can no longer be trusted.
+   */
+  static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    ApiError error;
+    if (cause instanceof TooLongHttpLineException) {
+      error = new ApiError(414, "BadRequest", "The request URL is too long", "network.http.url_too_long");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      error = new ApiError(431, "BadRequest", "The request headers are too large", "network.http.headers_too_large");
+    } else {
+      error = ApiError.badRequest("Malformed HTTP request", "network.http.malformed_request");
+    }
+    Envelope envelope = new Envelope(RequestIds.from(null), Reply.error(error), null, null);
+    request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8)
+      .putHeader(HttpHeaders.CONNECTION, "close").end(envelope.toBuffer());
+  }
+}
