@@ -98,10 +98,10 @@ public final class TokenService {
     return jwt.authenticate(new TokenCredentials(token))
       .map(user -> {
         TokenCheck check = check(user.attributes().getJsonObject("accessToken"));
-        if (check.caller() != null) {
+        if (check.isValid()) {
           verified.put(token, check.caller());
         }
-        return check.caller() != null ? unexpired(check.caller()) : check;
+        return check.isValid() ? unexpired(check.caller()) : check;
       })
       .otherwise(failure -> TokenCheck.refused(ApiError.invalidToken()));
   }

@@ -6,7 +6,6 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -32,7 +31,7 @@ public final class Outbox {
     // Fixed when queued, so every retry of this mail carries the same Message-ID and receivers can drop duplicates.
     String messageId = "<" + UUID.randomUUID() + "@" + messageIdDomain + ">";
     Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
-      mail.html().orElse(null), UUID.fromString(userId), Optional.ofNullable(applicationId).map(UUID::fromString).orElse(null));
+      mail.html().orElse(null), UUID.fromString(userId), UUID.fromString(applicationId));
     return client.preparedQuery(ENQUEUE).execute(values).mapEmpty();
   }
 
