@@ -10,10 +10,15 @@ import io.vertx.ext.mail.MailConfig;
 import io.vertx.ext.mail.MailMessage;
 import io.vertx.ext.mail.StartTLSOptions;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.concurrent.TimeUnit;
 
 /** SMTP delivery of one outbox mail, with the outbox row's own Message-ID. */
 public final class MailSender {
+
+  private static final Logger log = LoggerFactory.getLogger(MailSender.class);
 
   /** An SMTP server that stops answering must not hold an outbox transaction for ever. */
   private static final long SEND_TIMEOUT_SECONDS = 30;
@@ -48,7 +53,17 @@ public final class MailSender {
     return client.sendMail(message).timeout(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS).mapEmpty();
   }
 
+  /**
+   * Starts closing the SMTP client without waiting for it: the client waits for sends in flight (up to the send timeout when a
+   * server hangs), and throws when it closes a connection that never opened. Stopping the service waits for neither: a mail
+   * whose send was cut short stays pending in the outbox for the next start.
+   */
   public Future<Void> close() {
-    return client.close();
+    try {
+      client.close().onFailure(failure -> log.warn("Closing the SMTP client failed: {}", failure.toString()));
+    } catch (RuntimeException e) {
+      log.warn("Closing the SMTP client failed: {}", e.toString());
+    }
+    return Future.succeededFuture();
   }
 }

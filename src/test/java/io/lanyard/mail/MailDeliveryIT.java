@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +86,22 @@ class MailDeliveryIT {
       assertThat(smtp.assertNoMoreThan(1, Duration.ofSeconds(1))).hasSize(1);
       Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'") == 1, "marked sent");
     }
+  }
+
+  @Test
+  void serviceStopsCleanlyWhileAnSmtpServerHangs() throws Exception {
+    // a server that takes the connection and never greets: the send is still in flight when the service stops
+    try (ServerSocket silent = new ServerSocket(0)) {
+      TestApp service = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_SMTP_PORT",
+        Integer.toString(silent.getLocalPort())));
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      service.http().post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null));
+      Eventually.pause(500);
+
+      service.close();
+    }
+
+    assertThat(db.single("SELECT status FROM mail_outbox").getString(0)).as("left for the next start").isEqualTo("pending");
   }
 
   @Test
