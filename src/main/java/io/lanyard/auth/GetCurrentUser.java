@@ -1,9 +1,9 @@
 package io.lanyard.auth;
 
+import io.lanyard.accounts.AccountRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
-import io.lanyard.user.AccountRepository;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 

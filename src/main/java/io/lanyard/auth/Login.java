@@ -1,11 +1,12 @@
 package io.lanyard.auth;
 
+import io.lanyard.accounts.Credentials;
+import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
-import io.lanyard.user.Credentials;
-import io.lanyard.user.Emails;
-import io.lanyard.user.UserRepository;
+import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;

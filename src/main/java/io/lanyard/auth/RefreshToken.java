@@ -1,12 +1,12 @@
 package io.lanyard.auth;
 
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
 import io.lanyard.session.Sessions;
-import io.lanyard.user.AccountRepository;
-import io.lanyard.user.UserStatus;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 

@@ -1,15 +1,15 @@
 package io.lanyard.cli;
 
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.LinkUrls;
+import io.lanyard.applications.UserScope;
 import io.lanyard.support.SecretTokens;
-import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.ApplicationRepository;
-import io.lanyard.thirdparty.LinkUrls;
-import io.lanyard.thirdparty.UserScope;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;

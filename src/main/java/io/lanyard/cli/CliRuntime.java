@@ -1,10 +1,10 @@
 package io.lanyard.cli;
 
+import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
-import io.lanyard.Lanyard;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,10 +1,10 @@
 package io.lanyard.cli;
 
-import io.lanyard.Version;
+import io.lanyard.api.Version;
 import io.lanyard.config.ConfigException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.Optional;

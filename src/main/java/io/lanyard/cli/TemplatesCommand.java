@@ -1,11 +1,11 @@
 package io.lanyard.cli;
 
+import io.lanyard.accounts.Languages;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.TemplateRepository;
-import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.ApplicationRepository;
-import io.lanyard.user.Languages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,10 +1,10 @@
 package io.lanyard.cli;
 
-import io.lanyard.user.UserTypeRepository;
+import io.lanyard.accounts.UserTypeRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.util.HashSet;

@@ -1,14 +1,14 @@
 package io.lanyard.cli;
 
-import io.lanyard.auth.PasswordHasher;
+import io.lanyard.accounts.Credentials;
+import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.passwords.Passwords;
 import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.Sessions;
-import io.lanyard.user.Credentials;
-import io.lanyard.user.Emails;
-import io.lanyard.user.NewUser;
-import io.lanyard.user.Passwords;
-import io.lanyard.user.UserRepository;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

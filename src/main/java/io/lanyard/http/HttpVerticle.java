@@ -7,6 +7,7 @@ import io.lanyard.api.Reply;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -47,17 +48,18 @@ public final class HttpVerticle extends VerticleBase {
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;
-  private final List<PlainRoute> plainRoutes;
+  private final Optional<MetricsScrape> metricsOnApiPort;
   private final Authenticator authenticator;
   private final JsonBodies bodies;
   private final Cors cors;
   private HttpServer server;
 
-  /** @param plainRoutes routes answering in a format of their own (Prometheus text), outside the envelope and the token check */
-  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, List<PlainRoute> plainRoutes, Authenticator authenticator) {
+  /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
+  public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
+                      Authenticator authenticator) {
     this.config = config;
     this.routes = routes;
-    this.plainRoutes = plainRoutes;
+    this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
@@ -68,12 +70,10 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     router.route().handler(this::begin);
     router.route().handler(BodyHandler.create(false).setBodyLimit(config.bodyLimit()));
-    for (PlainRoute route : plainRoutes) {
-      router.route(route.method(), route.path()).handler(context -> {
-        context.put(ROUTE, route.path());
-        route.handler().handle(context);
-      });
-    }
+    metricsOnApiPort.ifPresent(scrape -> router.get(MetricsEndpoint.PATH).handler(context -> {
+      context.put(ROUTE, MetricsEndpoint.PATH);
+      new MetricsEndpoint(scrape).handle(context);
+    }));
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }

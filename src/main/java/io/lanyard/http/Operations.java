@@ -1,5 +1,7 @@
 package io.lanyard.http;
 
+import io.lanyard.applications.GetUser;
+import io.lanyard.applications.UpdateUser;
 import io.lanyard.auth.CheckToken;
 import io.lanyard.auth.GetCurrentUser;
 import io.lanyard.auth.Login;
@@ -8,8 +10,6 @@ import io.lanyard.auth.RefreshToken;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
-import io.lanyard.thirdparty.GetUser;
-import io.lanyard.thirdparty.UpdateUser;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;

@@ -1,9 +1,9 @@
 package io.lanyard.http;
 
-import io.lanyard.Version;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Operation;
 import io.lanyard.api.Result;
+import io.lanyard.api.Version;
 import io.lanyard.metrics.Outcomes;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;

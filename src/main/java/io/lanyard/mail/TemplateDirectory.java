@@ -1,7 +1,7 @@
 package io.lanyard.mail;
 
+import io.lanyard.accounts.Languages;
 import io.lanyard.support.LiveCopy;
-import io.lanyard.user.Languages;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
 

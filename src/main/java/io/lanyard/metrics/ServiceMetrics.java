@@ -1,22 +1,16 @@
 package io.lanyard.metrics;
 
 import io.lanyard.config.LanyardConfig;
-import io.lanyard.http.PlainRoute;
 import io.lanyard.mail.OutboxRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.sqlclient.Pool;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
-/** The metrics of one running service: the registry its counters use, where {@code GET /metrics} is served, the timed probes. */
+/** The metrics of one running service: the registry its counters use, its scrape, the timed probes. */
 public final class ServiceMetrics {
 
   private final Vertx vertx;
@@ -25,7 +19,6 @@ public final class ServiceMetrics {
   private final MeterRegistry registry;
   private OutboxGauges outboxGauges;
   private EventLoopLag eventLoopLag;
-  private int port = -1;
 
   public ServiceMetrics(Vertx vertx, LanyardConfig.Metrics config) {
     this.vertx = vertx;
@@ -39,26 +32,9 @@ public final class ServiceMetrics {
     return registry;
   }
 
-  /**
-   * Deploys the metrics port ({@code metrics.port}), or answers the route the API port mounts when it is 0. Nothing when
-   * metrics are disabled (the counters still count, at no cost worth a setting).
-   *
-   * @param deployed told the deployment of the metrics port, for the service to undeploy it
-   */
-  public Future<List<PlainRoute>> serve(Consumer<String> deployed) {
-    if (!enabled()) {
-      return Future.succeededFuture(List.of());
-    }
-    if (config.onApiPort()) {
-      return Future.succeededFuture(List.of(new PlainRoute(HttpMethod.GET, MetricsVerticle.PATH,
-        PrometheusScrapingHandler.create(prometheus.get()))));
-    }
-    MetricsVerticle server = new MetricsVerticle(config.host(), config.port(), prometheus.get());
-    return vertx.deployVerticle(server).map(deployment -> {
-      deployed.accept(deployment);
-      port = server.actualPort();
-      return List.of();
-    });
+  /** The scrape to serve at {@code GET /metrics}: empty when metrics are disabled (the counters still count, into nothing). */
+  public Optional<MetricsScrape> scrape() {
+    return enabled() ? prometheus.map(MetricsScrape::new) : Optional.empty();
   }
 
   /** The gauges that run on timers: started once the service is up, so a start that fails leaves none behind. */
@@ -78,11 +54,6 @@ public final class ServiceMetrics {
     if (eventLoopLag != null) {
       eventLoopLag.stop();
     }
-  }
-
-  /** The port of {@code GET /metrics} when it has one of its own, else -1. */
-  public int port() {
-    return port;
   }
 
   private boolean enabled() {

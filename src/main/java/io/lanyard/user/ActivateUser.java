@@ -1,10 +1,13 @@
 package io.lanyard.user;
 
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.RequestFields;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.auth.PasswordHasher;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.passwords.Passwords;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;

@@ -1,8 +1,14 @@
 package io.lanyard.user;
 
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
@@ -10,8 +16,6 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.support.SecretTokens;
-import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.LinkUrls;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -77,7 +81,7 @@ public final class CreateUserByLink {
 
   private Future<Result> createOrRenew(SqlClient tx, CreateUserRequest request, Application application,
                                        MailTemplate template) {
-    return users.insertIfAbsent(tx, NewUser.fromApplication(request, Optional.empty(), application.id()))
+    return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
         ? sendLink(tx, inserted.get(), request, application, template)

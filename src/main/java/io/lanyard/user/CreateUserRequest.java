@@ -1,8 +1,13 @@
 package io.lanyard.user;
 
+import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.Languages;
+import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.RequestFields;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
+import io.lanyard.passwords.Passwords;
 import io.vertx.core.json.JsonObject;
 
 import java.util.Optional;
@@ -39,5 +44,11 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
     Optional<Result> refusal = fields.refusal(StatusCode.CREATE_MISSING_FIELD);
     return refusal.map(result -> new Parsed(null, result)).orElseGet(() -> new Parsed(
       new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password, sendingAllowed), null));
+  }
+
+  /** The account this request creates for {@code applicationId}: active with a hash, else pending. */
+  public NewUser toNewUser(Optional<String> passwordHash, String applicationId) {
+    return new NewUser(email, passwordHash, passwordHash.isPresent() ? UserStatus.ACTIVE : UserStatus.PENDING, language,
+      Optional.of(fromSalon), Optional.of(fromSessionSalon), Optional.of(applicationId));
   }
 }

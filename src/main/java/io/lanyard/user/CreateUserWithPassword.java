@@ -1,16 +1,18 @@
 package io.lanyard.user;
 
+import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.auth.PasswordHasher;
+import io.lanyard.applications.Application;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.RenderedMail;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
-import io.lanyard.thirdparty.Application;
+import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -75,7 +77,7 @@ public final class CreateUserWithPassword {
 
   private Future<Result> insert(CreateUserRequest request, Application application, String hash,
                                 Optional<MailTemplate> welcome) {
-    NewUser user = NewUser.fromApplication(request, Optional.of(hash), application.id());
+    NewUser user = request.toNewUser(Optional.of(hash), application.id());
     return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
         .compose(userId -> {

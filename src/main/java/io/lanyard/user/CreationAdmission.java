@@ -3,8 +3,8 @@ package io.lanyard.user;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
-import io.lanyard.thirdparty.Application;
-import io.lanyard.thirdparty.ApplicationDirectory;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationDirectory;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 

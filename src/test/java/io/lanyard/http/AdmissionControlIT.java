@@ -1,13 +1,13 @@
 package io.lanyard.http;
 
+import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
 import io.lanyard.support.SecretTokens;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
-import io.lanyard.user.NewUser;
-import io.lanyard.user.UserRepository;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;

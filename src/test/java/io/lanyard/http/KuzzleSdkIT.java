@@ -1,9 +1,9 @@
 package io.lanyard.http;
 
+import io.lanyard.accounts.UserTypeRepository;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
-import io.lanyard.user.UserTypeRepository;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.lanyard.http;
 
-import io.lanyard.Version;
+import io.lanyard.api.Version;
 import io.lanyard.support.Http;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;

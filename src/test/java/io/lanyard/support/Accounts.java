@@ -1,7 +1,7 @@
 package io.lanyard.support;
 
-import io.lanyard.user.NewUser;
-import io.lanyard.user.UserRepository;
+import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.UserRepository;
 import io.vertx.core.json.JsonObject;
 
 import static io.lanyard.support.Await.await;

@@ -1,10 +1,10 @@
 package io.lanyard.support;
 
+import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.UserScope;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.TemplateRepository;
-import io.lanyard.thirdparty.ApplicationRepository;
-import io.lanyard.thirdparty.UserScope;
 import io.vertx.core.json.JsonObject;
 
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.lanyard.support;
 
-import io.lanyard.Lanyard;
+import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
 import io.vertx.core.Vertx;

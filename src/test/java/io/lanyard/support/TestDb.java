@@ -1,6 +1,6 @@
 package io.lanyard.support;
 
-import io.lanyard.Lanyard;
+import io.lanyard.boot.Lanyard;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;

@@ -1,5 +1,6 @@
 package io.lanyard.user;
 
+import io.lanyard.applications.UserScope;
 import io.lanyard.mail.MailKind;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Eventually;
@@ -8,7 +9,6 @@ import io.lanyard.support.Http;
 import io.lanyard.support.Smtp;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
-import io.lanyard.thirdparty.UserScope;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;

@@ -1,5 +1,6 @@
 package io.lanyard.user;
 
+import io.lanyard.accounts.Emails;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

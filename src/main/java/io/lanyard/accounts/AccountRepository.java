@@ -1,0 +1,73 @@
+package io.lanyard.accounts;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.Optional;
+import java.util.UUID;
+
+/** Whole accounts (no password hash) from the {@code users} table, and their profile writes. */
+public final class AccountRepository {
+
+  private static final String COLUMNS = "id, email, status, language, profile";
+  private static final String FIND_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1";
+  private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
+  private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
+
+  // One statement, so concurrent updates from two applications each keep the fields they did not send (the merge happens
+  // on the current row, under its lock, not on a copy read earlier); it finds the account too, within the caller's reach.
+  private static final String MERGE_PROFILE = """
+    UPDATE users SET
+      profile = (profile || $2::jsonb) - $3::text[],
+      language = CASE WHEN $4 THEN $5::text ELSE language END,
+      updated_at = now()
+    WHERE email = $1 AND ($6::uuid IS NULL OR id = $6::uuid)
+    RETURNING id""";
+
+  public Future<Optional<Account>> findById(SqlClient client, String userId) {
+    return client.preparedQuery(FIND_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
+  }
+
+  /** @param email a normalised address */
+  public Future<Optional<Account>> findByEmail(SqlClient client, String email) {
+    return client.preparedQuery(FIND_BY_EMAIL).execute(Tuple.of(email)).map(AccountRepository::first);
+  }
+
+  /** The account of that address, locked until the transaction ends (so one request at a time renews its link). */
+  public Future<Optional<Account>> lockByEmail(SqlClient client, String email) {
+    return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(AccountRepository::first);
+  }
+
+  /**
+   * Sets, clears and keeps profile fields of the account of that address, in one statement.
+   *
+   * @param email a normalised address
+   * @param onlyUserId when present, the account must also be this one
+   * @return the account's id, or empty when no account (within reach) has that address
+   */
+  public Future<Optional<String>> mergeProfile(SqlClient client, String email, Optional<String> onlyUserId, ProfileChange change) {
+    Tuple values = Tuple.tuple().addString(email).addValue(change.set()).addArrayOfString(change.cleared().toArray(String[]::new))
+      .addBoolean(change.language().isPresent()).addString(change.language().flatMap(language -> language).orElse(null))
+      .addUUID(onlyUserId.map(UUID::fromString).orElse(null));
+    return client.preparedQuery(MERGE_PROFILE).execute(values)
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID("id").toString()));
+  }
+
+  private static Optional<Account> first(RowSet<Row> rows) {
+    if (rows.size() == 0) {
+      return Optional.empty();
+    }
+    Row row = rows.iterator().next();
+    Object profile = row.getValue("profile");
+    return Optional.of(new Account(
+      row.getUUID("id").toString(),
+      row.getString("email"),
+      UserStatus.fromWire(row.getString("status")),
+      row.getString("language"),
+      profile instanceof JsonObject object ? object : new JsonObject()));
+  }
+}

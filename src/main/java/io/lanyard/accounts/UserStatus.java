@@ -1,0 +1,16 @@
+package io.lanyard.accounts;
+
+import java.util.Locale;
+
+/** Account states: {@code pending} (created by link, no password yet), {@code active}, {@code disabled}. Only active logs in. */
+public enum UserStatus {
+  PENDING, ACTIVE, DISABLED;
+
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static UserStatus fromWire(String value) {
+    return valueOf(value.toUpperCase(Locale.ROOT));
+  }
+}

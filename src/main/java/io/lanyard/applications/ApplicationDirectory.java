@@ -1,0 +1,70 @@
+package io.lanyard.applications;
+
+import io.lanyard.api.StatusCode;
+import io.lanyard.support.LiveCopy;
+import io.lanyard.support.SecretTokens;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.SqlClient;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Application tokens → applications, in memory: no database round trip per request. The copy follows CLI changes on every
+ * instance (NOTIFY), so a disabled or revoked token stops working everywhere within a second.
+ */
+public final class ApplicationDirectory {
+
+  /** The application a token identifies, or why the token is refused (149 unknown or revoked, 140 disabled or expired). */
+  public record Admission(Application application, StatusCode refusal) {
+
+    static Admission admitted(Application application) {
+      return new Admission(application, null);
+    }
+
+    static Admission refused(StatusCode refusal) {
+      return new Admission(null, refusal);
+    }
+
+    public boolean isAdmitted() {
+      return refusal == null;
+    }
+  }
+
+  private final LiveCopy<Map<String, Application>> byTokenHash;
+
+  public ApplicationDirectory(LiveCopy<Map<String, Application>> byTokenHash) {
+    this.byTokenHash = byTokenHash;
+  }
+
+  /** The loader of the live copy. */
+  public static Future<Map<String, Application>> load(ApplicationRepository repository, SqlClient client) {
+    return repository.listAll(client).map(all -> {
+      Map<String, Application> index = new HashMap<>();
+      all.forEach(stored -> index.put(stored.tokenHashHex(), stored.application()));
+      return Map.copyOf(index);
+    });
+  }
+
+  public Future<Admission> admit(String token) {
+    String hash = SecretTokens.sha256Hex(token);
+    return byTokenHash.get().map(index -> {
+      Application application = index.get(hash);
+      if (application == null || application.isRevoked()) {
+        return Admission.refused(StatusCode.APPLICATION_UNKNOWN);
+      }
+      if (!application.isActive(Instant.now())) {
+        return Admission.refused(StatusCode.APPLICATION_MISCONFIGURED);
+      }
+      return Admission.admitted(application);
+    });
+  }
+
+  /** Admission for creating users: also needs {@code canCreateUsers} (else 181). */
+  public Future<Admission> admitForCreation(String token) {
+    return admit(token).map(admission -> admission.isAdmitted() && !admission.application().canCreateUsers()
+      ? Admission.refused(StatusCode.APPLICATION_NOT_AUTHORIZED)
+      : admission);
+  }
+}

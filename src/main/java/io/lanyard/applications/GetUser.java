@@ -1,0 +1,55 @@
+package io.lanyard.applications;
+
+import io.lanyard.accounts.Account;
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
+
+/**
+ * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 137 | 190 | 149 | 140 | 181 | 139 |
+ * internal 138, 171, 172.
+ */
+public final class GetUser {
+
+  private final Pool pool;
+  private final ThirdPartyAccess access;
+  private final AccountRepository accounts;
+
+  public GetUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
+    this.pool = pool;
+    this.access = access;
+    this.accounts = accounts;
+  }
+
+  public Future<Result> handle(ApiRequest request) {
+    ThirdPartyRequest.Parsed parsed = ThirdPartyRequest.forRead(request.body());
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    ThirdPartyRequest read = parsed.request();
+    return access.reach(request.requireCaller(), read.appToken())
+      .compose(reach -> reach.isRefused()
+        ? Future.succeededFuture(Result.of(reach.refusal()))
+        : accounts.findByEmail(pool, read.email())
+          .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
+          .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
+            .orElseGet(() -> Result.of(reach.outOfReach()))))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "getUserForThirdParty"));
+  }
+
+  /** The stored profile fields (read-only ones included), the account language, and the account state. */
+  private static JsonObject toData(Account user) {
+    JsonObject profileData = user.profile().copy();
+    if (user.language() != null) {
+      profileData.put("language", user.language());
+    }
+    return new JsonObject().put("profileData", profileData).put("status", user.status().wireName());
+  }
+}

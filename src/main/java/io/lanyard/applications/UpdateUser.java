@@ -1,0 +1,43 @@
+package io.lanyard.applications;
+
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+
+import static io.lanyard.api.StatusCode.UPDATE_WRITE_FAILED;
+
+/**
+ * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 137 | 190 | 149 | 140 | 181 | 139 | internal 138, 171, 173.
+ * Writes all the fields of the update or none, in one statement that finds the account too (one round trip).
+ */
+public final class UpdateUser {
+
+  private final Pool pool;
+  private final ThirdPartyAccess access;
+  private final AccountRepository accounts;
+
+  public UpdateUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
+    this.pool = pool;
+    this.access = access;
+    this.accounts = accounts;
+  }
+
+  public Future<Result> handle(ApiRequest request) {
+    ThirdPartyRequest.Parsed parsed = ThirdPartyRequest.forUpdate(request.body());
+    if (parsed.refusal() != null) {
+      return Future.succeededFuture(parsed.refusal());
+    }
+    ThirdPartyRequest update = parsed.request();
+    return access.reach(request.requireCaller(), update.appToken())
+      .compose(reach -> reach.isRefused()
+        ? Future.succeededFuture(Result.of(reach.refusal()))
+        : accounts.mergeProfile(pool, update.email(), reach.onlyUserId(), update.change())
+          .recover(StepFailure.as(UPDATE_WRITE_FAILED))
+          .map(written -> written.isPresent() ? Result.success() : Result.of(reach.outOfReach())))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "updateUserInformationsThirdParty"));
+  }
+}

@@ -1,0 +1,208 @@
+package io.lanyard.boot;
+
+import io.lanyard.auth.JwtSecrets;
+import io.lanyard.auth.SigningKeys;
+import io.lanyard.auth.TokenService;
+import io.lanyard.config.ConfigException;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.db.ChangeFeed;
+import io.lanyard.db.Database;
+import io.lanyard.db.DbUri;
+import io.lanyard.http.HttpVerticle;
+import io.lanyard.http.MetricsPortVerticle;
+import io.lanyard.http.Route;
+import io.lanyard.mail.MailSender;
+import io.lanyard.mail.MailVerticle;
+import io.lanyard.mail.OutboxRepository;
+import io.lanyard.metrics.MetricsScrape;
+import io.lanyard.metrics.ServiceMetrics;
+import io.lanyard.metrics.VertxMetrics;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.support.LiveCopy;
+import io.lanyard.support.RequestLogContext;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** The running service: what {@code Main} starts and the integration tests start the same way. */
+public final class Lanyard {
+
+  private final Vertx vertx;
+  private final LanyardConfig config;
+  private final int instances;
+  private final ServiceMetrics metrics;
+  private final List<String> deployments = new CopyOnWriteArrayList<>();
+  private Pool pool;
+  private ChangeFeed changeFeed;
+  private PasswordHasher hasher;
+  private Wiring.Built served;
+  private volatile String mailDeployment;
+  private int port;
+  private int metricsPort = -1;
+
+  private Lanyard(Vertx vertx, LanyardConfig config) {
+    this.vertx = vertx;
+    this.config = config;
+    this.instances = config.http().instances() > 0 ? config.http().instances() : Runtime.getRuntime().availableProcessors();
+    this.metrics = new ServiceMetrics(vertx, config.metrics());
+  }
+
+  /**
+   * The Vert.x instance to run Lanyard on. Context locals (the request id of log lines) must be registered before any Vert.x
+   * instance exists, and metrics can only be chosen as it is built, so every Vert.x of the process, the tests' included, comes
+   * from here.
+   */
+  public static Vertx createVertx() {
+    RequestLogContext.install();
+    return VertxMetrics.builder().build();
+  }
+
+  /** Migrates, connects, and serves; on failure, releases whatever it had opened. */
+  public static Future<Lanyard> start(Vertx vertx, LanyardConfig config) {
+    Lanyard lanyard = new Lanyard(vertx, config);
+    Optional<SigningKeys> keys;
+    try {
+      // key pairs are read and checked before anything opens: a bad one stops start-up at once, naming its variable
+      keys = config.jwt().isAsymmetric() ? Optional.of(SigningKeys.load(config.jwt())) : Optional.empty();
+    } catch (ConfigException e) {
+      return Future.failedFuture(e);
+    }
+    DbUri uri = DbUri.of(config.db());
+    int hashThreads = config.security().hashThreads() > 0 ? config.security().hashThreads()
+      : Runtime.getRuntime().availableProcessors();
+    return Database.open(vertx, config.db(), uri, lanyard.instances)
+      .compose(pool -> {
+        lanyard.pool = pool;
+        return ChangeFeed.connect(vertx, uri);
+      })
+      .compose(feed -> {
+        lanyard.changeFeed = feed;
+        return PasswordHasher.create(vertx, config.security().bcryptCost(), hashThreads, config.security().hashQueueBudget());
+      })
+      .compose(hasher -> {
+        lanyard.hasher = hasher;
+        return lanyard.tokenService(keys);
+      })
+      .compose(tokens -> lanyard.serve(tokens, keys))
+      .map(lanyard)
+      .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
+  }
+
+  /** HS256 with the configured or the database-kept secret; ES256 or RS256 with the configured keys. */
+  private Future<TokenService> tokenService(Optional<SigningKeys> keys) {
+    LanyardConfig.Jwt jwt = config.jwt();
+    if (keys.isPresent()) {
+      return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
+    }
+    return JwtSecrets.resolve(pool, jwt.secret())
+      .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
+  }
+
+  /**
+   * Loads what the operations read from memory, then deploys mail delivery, metrics and the API. A failed first load of a live
+   * copy is not fatal (readers retry it, and answer their internal code meanwhile); revocations must be loaded, or revoked
+   * tokens would pass.
+   */
+  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
+    served = Wiring.build(vertx, config, pool, changeFeed, hasher, tokens, keys, metrics.registry(),
+      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment));
+    return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
+      .otherwiseEmpty()
+      .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
+      .compose(synced -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
+        new MailSender(vertx, config.smtp()), config.mail(), metrics.registry())))
+      .compose(mail -> {
+        deployments.add(mail);
+        mailDeployment = mail;
+        return deployMetricsPort();
+      })
+      .compose(metricsPortDeployed -> deployHttp())
+      .andThen(started -> {
+        if (started.succeeded()) {
+          metrics.startProbes(pool);
+        }
+      });
+  }
+
+  /** {@code GET /metrics} on a port of its own ({@code metrics.port}), unless it is 0 (the API port serves it) or disabled. */
+  private Future<Void> deployMetricsPort() {
+    Optional<MetricsScrape> scrape = metrics.scrape();
+    if (scrape.isEmpty() || config.metrics().onApiPort()) {
+      return Future.succeededFuture();
+    }
+    MetricsPortVerticle server = new MetricsPortVerticle(config.metrics().host(), config.metrics().port(), scrape.get());
+    return vertx.deployVerticle(server).map(deployment -> {
+      deployments.add(deployment);
+      metricsPort = server.actualPort();
+      return null;
+    });
+  }
+
+  private Future<Void> deployHttp() {
+    Optional<MetricsScrape> metricsOnApiPort = metrics.scrape().filter(scrape -> config.metrics().onApiPort());
+    List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
+    return vertx.deployVerticle(() -> {
+      HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator());
+      servers.add(server);
+      return server;
+    }, new DeploymentOptions().setInstances(instances))
+      .map(deployment -> {
+        deployments.add(deployment);
+        port = servers.get(0).actualPort();
+        return null;
+      });
+  }
+
+  /** Reloads every in-memory copy now, rather than at the next notification or timer (also what tests wait on). */
+  public Future<Void> reloadCaches() {
+    return Future.all(served.liveCopies().stream().map(LiveCopy::reload).toList()).mapEmpty();
+  }
+
+  /** The port the API listens on (the configured one, or the one chosen for port 0). */
+  public int port() {
+    return port;
+  }
+
+  /** The port of {@code GET /metrics} when it has one of its own, else -1. */
+  public int metricsPort() {
+    return metricsPort;
+  }
+
+  /** The route table being served. */
+  public List<Route> routes() {
+    return served == null ? List.of() : served.routes();
+  }
+
+  /** The deployment of the mail verticle, which the health check looks for. */
+  public String mailDeployment() {
+    return mailDeployment;
+  }
+
+  public Pool pool() {
+    return pool;
+  }
+
+  public PasswordHasher hasher() {
+    return hasher;
+  }
+
+  /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
+  public Future<Void> stop() {
+    if (served != null) {
+      served.liveCopies().forEach(copy -> copy.stop(vertx));
+      served.revocationSync().stop(vertx);
+    }
+    metrics.stop();
+    Set<String> deployed = vertx.deploymentIDs();
+    return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
+      .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
+      .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
+      .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
+  }
+}

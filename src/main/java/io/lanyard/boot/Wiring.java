@@ -1,0 +1,148 @@
+package io.lanyard.boot;
+
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.accounts.UserTypeRepository;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.GetUser;
+import io.lanyard.applications.ThirdPartyAccess;
+import io.lanyard.applications.UpdateUser;
+import io.lanyard.auth.Authenticator;
+import io.lanyard.auth.CheckToken;
+import io.lanyard.auth.Expiry;
+import io.lanyard.auth.GetCurrentUser;
+import io.lanyard.auth.Login;
+import io.lanyard.auth.Logout;
+import io.lanyard.auth.RefreshToken;
+import io.lanyard.auth.SigningKeys;
+import io.lanyard.auth.TokenService;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.config.Topics;
+import io.lanyard.db.ChangeFeed;
+import io.lanyard.db.Migrations;
+import io.lanyard.db.SchemaHistory;
+import io.lanyard.http.Operations;
+import io.lanyard.http.Route;
+import io.lanyard.http.Routes;
+import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.Outbox;
+import io.lanyard.mail.TemplateDirectory;
+import io.lanyard.mail.TemplateRepository;
+import io.lanyard.metrics.Outcomes;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.server.HealthCheck;
+import io.lanyard.server.Jwks;
+import io.lanyard.server.OpenApiDocument;
+import io.lanyard.session.RevocationList;
+import io.lanyard.session.RevocationRepository;
+import io.lanyard.session.RevocationSync;
+import io.lanyard.session.Sessions;
+import io.lanyard.support.LiveCopy;
+import io.lanyard.user.ActivateUser;
+import io.lanyard.user.CreateUserByLink;
+import io.lanyard.user.CreateUserWithPassword;
+import io.lanyard.user.CreationAdmission;
+import io.lanyard.user.GetAllUserTypes;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Builds every operation of the API from the parts a running service shares (pool, change feed, hasher, token service), and
+ * the in-memory copies they read. Only this class and {@link Lanyard} know every package.
+ */
+final class Wiring {
+
+  /** What the service serves, and what it must keep loaded while it does. */
+  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
+  }
+
+  private final Vertx vertx;
+  private final LanyardConfig config;
+  private final Pool pool;
+  private final ChangeFeed changeFeed;
+  private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
+
+  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed) {
+    this.vertx = vertx;
+    this.config = config;
+    this.pool = pool;
+    this.changeFeed = changeFeed;
+  }
+
+  /** @param mailDeployed whether the mail verticle runs, for the health check */
+  static Built build(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed, PasswordHasher hasher,
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed) {
+    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
+  }
+
+  private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
+                      BooleanSupplier mailDeployed) {
+    LanyardConfig.Jwt jwt = config.jwt();
+    UserRepository users = new UserRepository();
+    AccountRepository accounts = new AccountRepository();
+    AccountLinkRepository links = new AccountLinkRepository();
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain());
+    Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
+
+    RevocationList revocations = new RevocationList();
+    RevocationRepository revocationRepository = new RevocationRepository();
+    RevocationSync revocationSync = new RevocationSync(pool, revocationRepository, revocations);
+    Sessions sessions = new Sessions(pool, revocationRepository, revocations, jwt.maxTtlMillis());
+    Authenticator authenticator = new Authenticator(tokens, revocations);
+
+    UserTypeRepository userTypeRepository = new UserTypeRepository();
+    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pool));
+    changeFeed.listen(Topics.USER_TYPES_CHANGED, payload -> userTypes.reload());
+
+    ApplicationRepository applicationRepository = new ApplicationRepository();
+    TemplateRepository templateRepository = new TemplateRepository();
+    LiveCopy<Map<String, Application>> applications =
+      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
+    LiveCopy<Map<String, MailTemplate>> templates =
+      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+    changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
+      applications.reload();
+      templates.reload();
+    });
+    ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
+    TemplateDirectory templateDirectory = new TemplateDirectory(templates);
+    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
+
+    Operations operations = new Operations(
+      new Login(pool, users, hasher, tokens, expiry),
+      new GetAllUserTypes(userTypes),
+      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
+      new ActivateUser(pool, links, users, hasher),
+      new UpdateUser(pool, thirdPartyAccess, accounts),
+      new GetUser(pool, thirdPartyAccess, accounts),
+      new CheckToken(authenticator),
+      new Logout(sessions),
+      new RefreshToken(pool, accounts, tokens, sessions, expiry),
+      new GetCurrentUser(pool, accounts),
+      new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
+      keys.map(Jwks::new),
+      OpenApiDocument.load(config.pluginName()));
+    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+  }
+
+  private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {
+    LiveCopy<T> copy = new LiveCopy<>(name, loader);
+    liveCopies.add(copy);
+    return copy;
+  }
+}

@@ -1,0 +1,116 @@
+package io.lanyard.passwords;
+
+import at.favre.lib.crypto.bcrypt.BCrypt;
+import io.lanyard.api.Overloaded;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * bcrypt on its own worker pool, never on an event loop. A verification always costs one bcrypt run, against a dummy hash when
+ * there is no stored one, so neither replies nor timing tell whether an account exists. Work that would wait longer than the
+ * queue budget is refused at once with {@link io.lanyard.api.Overloaded} (see {@link HashAdmission}).
+ */
+public final class PasswordHasher {
+
+  /** bcrypt reads at most 72 bytes; a longer password is refused rather than silently truncated. */
+  public static final int MAX_PASSWORD_BYTES = 72;
+
+  private static final long MAX_EXECUTE_SECONDS = 60;
+
+  /** The outcome of a verification; {@code needsRehash} when the stored hash is of a lower cost than configured. */
+  public record Verification(boolean matches, boolean needsRehash) {
+  }
+
+  private final WorkerExecutor workers;
+  private final int cost;
+  private final byte[] dummyHash;
+  private final HashAdmission admission;
+  private final AtomicLong verifications = new AtomicLong();
+
+  private PasswordHasher(WorkerExecutor workers, int cost, byte[] dummyHash, HashAdmission admission) {
+    this.workers = workers;
+    this.cost = cost;
+    this.dummyHash = dummyHash;
+    this.admission = admission;
+  }
+
+  /**
+   * @param threads worker threads (bcrypt is CPU-bound: one per core is the useful maximum)
+   * @param queueBudget the longest a hash may be expected to wait for a thread before it is refused
+   */
+  public static Future<PasswordHasher> create(Vertx vertx, int cost, int threads, Duration queueBudget) {
+    WorkerExecutor workers = vertx.createSharedWorkerExecutor("lanyard-bcrypt", threads, MAX_EXECUTE_SECONDS, TimeUnit.SECONDS);
+    // The dummy hash is also the first measure of one hash's duration, which admission control starts from.
+    return workers.executeBlocking(() -> {
+      long started = System.nanoTime();
+      byte[] dummy = BCrypt.withDefaults().hash(cost, randomPassword());
+      return new PasswordHasher(workers, cost, dummy, new HashAdmission(threads, queueBudget, System.nanoTime() - started));
+    }, false);
+  }
+
+  public Future<String> hash(String password) {
+    return admitted(
+      () -> new String(BCrypt.withDefaults().hash(cost, password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.US_ASCII));
+  }
+
+  /** @param storedHash the account's hash, or empty for an unknown or password-less account (the dummy hash is used) */
+  public Future<Verification> verify(String password, Optional<String> storedHash) {
+    return admitted(() -> {
+      verifications.incrementAndGet();
+      byte[] candidate = password.getBytes(StandardCharsets.UTF_8);
+      boolean usable = storedHash.isPresent() && candidate.length <= MAX_PASSWORD_BYTES;
+      byte[] hash = usable ? storedHash.get().getBytes(StandardCharsets.US_ASCII) : dummyHash;
+      byte[] bounded = candidate.length <= MAX_PASSWORD_BYTES ? candidate : Arrays.copyOf(candidate, MAX_PASSWORD_BYTES);
+      BCrypt.Result result = BCrypt.verifyer().verify(bounded, hash);
+      boolean matches = usable && result.verified;
+      return new Verification(matches, matches && result.details.cost < cost);
+    });
+  }
+
+  /** Runs bcrypt work on the workers if admission control lets it in; else fails at once with the refusal. */
+  private <T> Future<T> admitted(Callable<T> work) {
+    Optional<Overloaded> refusal = admission.admit();
+    if (refusal.isPresent()) {
+      return Future.failedFuture(refusal.get());
+    }
+    return workers.executeBlocking(() -> {
+      long started = System.nanoTime();
+      try {
+        return work.call();
+      } finally {
+        admission.finished(System.nanoTime() - started);
+      }
+    }, false);
+  }
+
+  /** Hashes and verifications admitted and not finished: running or waiting for a thread. */
+  public int inFlight() {
+    return admission.inFlight();
+  }
+
+  /** How many verifications ran since start: every login attempt costs exactly one. */
+  public long verifications() {
+    return verifications.get();
+  }
+
+  public Future<Void> close() {
+    return workers.close();
+  }
+
+  private static byte[] randomPassword() {
+    byte[] random = new byte[24];
+    new SecureRandom().nextBytes(random);
+    return Base64.getEncoder().encode(random);
+  }
+}
