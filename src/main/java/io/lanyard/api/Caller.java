@@ -8,4 +8,9 @@ package io.lanyard.api;
  * @param issuedAt when the token was issued, in epoch milliseconds (what session cut-offs compare against)
  */
 public record Caller(String userId, String tokenId, long expiresAt, long issuedAt) {
+
+  /** The caller of a protected route (the token check has run). */
+  public static Caller from(ApiRequest request) {
+    return request.requireCaller();
+  }
 }

@@ -1,8 +1,6 @@
 package io.lanyard.api;
 
-import io.vertx.core.VertxException;
-import io.vertx.core.http.ConnectionPoolTooBusyException;
-import io.vertx.core.impl.NoStackTraceThrowable;
+import io.lanyard.db.PoolRefusals;
 
 import java.util.Optional;
 
@@ -12,11 +10,6 @@ import java.util.Optional;
  * it has been written.
  */
 public final class Overloaded extends RuntimeException {
-
-  /** The database pool's refusal of a query when no connection came within {@code db.queueBudget}. */
-  static final String POOL_QUERY_WAIT_TIMEOUT = "Timeout waiting for connection";
-  /** The same refusal of {@code getConnection} (so of {@code withTransaction}), as Vert.x 5.0 words it. */
-  static final String POOL_ACQUIRE_WAIT_TIMEOUT = "Timeout";
 
   private final int retryAfterSeconds;
 
@@ -32,18 +25,16 @@ public final class Overloaded extends RuntimeException {
 
   /**
    * The overload behind a failure, if it is one: our own refusal, or the database pool's (wait queue full, or no connection
-   * within its budget). The pool says so only with its exception's type and, for the wait timeouts, their fixed messages
-   * (AdmissionControlIT goes through both, so a Vert.x upgrade that rewords them fails the build).
+   * within its budget), as {@link PoolRefusals} recognises it.
    */
   public static Optional<Overloaded> of(Throwable failure) {
     if (failure instanceof Overloaded overloaded) {
       return Optional.of(overloaded);
     }
-    if (failure instanceof ConnectionPoolTooBusyException) {
+    if (PoolRefusals.isQueueFull(failure)) {
       return Optional.of(new Overloaded("database pool wait queue full", 1));
     }
-    if (failure instanceof VertxException && POOL_QUERY_WAIT_TIMEOUT.equals(failure.getMessage())
-      || failure instanceof NoStackTraceThrowable && POOL_ACQUIRE_WAIT_TIMEOUT.equals(failure.getMessage())) {
+    if (PoolRefusals.isWaitTimeout(failure)) {
       return Optional.of(new Overloaded("no database connection within budget", 1));
     }
     return Optional.empty();

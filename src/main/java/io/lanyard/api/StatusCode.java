@@ -58,8 +58,4 @@ public enum StatusCode {
   public String message() {
     return message;
   }
-
-  public boolean isSuccess() {
-    return code == 0;
-  }
 }

@@ -41,14 +41,14 @@ public final class StepFailure extends RuntimeException {
    *
    * @throws Overloaded when the failure is admission control's refusal
    */
-  public static Result toResult(Throwable failure, StatusCode fallback, String operation) {
+  public static Result toResult(Throwable failure, StatusCode fallback) {
     Optional<Overloaded> overload = Overloaded.of(failure);
     if (overload.isPresent()) {
       throw overload.get();
     }
     StatusCode code = failure instanceof StepFailure tagged ? tagged.code : fallback;
     Throwable cause = failure instanceof StepFailure && failure.getCause() != null ? failure.getCause() : failure;
-    log.error("{} failed with internal code {}", operation, code.code(), cause);
+    log.error("Request failed with internal code {}", code.code(), cause);
     return Result.of(code);
   }
 }

@@ -2,7 +2,6 @@ package io.lanyard.applications;
 
 import io.lanyard.accounts.Account;
 import io.lanyard.accounts.AccountRepository;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
@@ -28,20 +27,18 @@ public final class GetUser {
     this.accounts = accounts;
   }
 
-  public Future<Result> handle(ApiRequest request) {
-    ThirdPartyRequest.Parsed parsed = ThirdPartyRequest.forRead(request.body());
-    if (parsed.refusal() != null) {
-      return Future.succeededFuture(parsed.refusal());
+  public Future<Result> handle(ThirdPartyRequest read) {
+    if (read.refusal().isPresent()) {
+      return Future.succeededFuture(read.refusal().get());
     }
-    ThirdPartyRequest read = parsed.request();
-    return access.reach(request.requireCaller(), read.appToken())
+    return access.reach(read.caller(), read.appToken())
       .compose(reach -> reach.isRefused()
         ? Future.succeededFuture(Result.of(reach.refusal()))
         : accounts.findByEmail(pool, read.email())
           .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
           .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
             .orElseGet(() -> Result.of(reach.outOfReach()))))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "getUserForThirdParty"));
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED));
   }
 
   /** The stored profile fields (read-only ones included), the account language, and the account state. */

@@ -2,6 +2,8 @@ package io.lanyard.applications;
 
 import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.ProfileChange;
+import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Caller;
 import io.lanyard.api.RequestFields;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
@@ -13,22 +15,23 @@ import java.util.Optional;
 /**
  * The body of the third-party routes: {@code email} and {@code appToken}, and for an update {@code data}, an object or a
  * string holding one (SPEC.md shows both). Missing or empty: 137; present but unusable: 190.
+ *
+ * @param refusal the reply when the body is unusable; the other fields (but the caller) are then not to be read
  */
-public record ThirdPartyRequest(String email, String appToken, ProfileChange change) {
+public record ThirdPartyRequest(Caller caller, String email, String appToken, ProfileChange change,
+                                Optional<Result> refusal) {
 
-  /** A request, or the refusal to answer with. */
-  public record Parsed(ThirdPartyRequest request, Result refusal) {
+  /** {@code POST /_plugin/{P}/thirdParty/getUser}. */
+  public static ThirdPartyRequest forRead(ApiRequest request) {
+    return parse(request.requireCaller(), request.body(), false);
   }
 
-  public static Parsed forRead(JsonObject body) {
-    return parse(body, false);
+  /** {@code POST /_plugin/{P}/thirdParty/updateUser}. */
+  public static ThirdPartyRequest forUpdate(ApiRequest request) {
+    return parse(request.requireCaller(), request.body(), true);
   }
 
-  public static Parsed forUpdate(JsonObject body) {
-    return parse(body, true);
-  }
-
-  private static Parsed parse(JsonObject body, boolean withData) {
+  private static ThirdPartyRequest parse(Caller caller, JsonObject body, boolean withData) {
     RequestFields fields = new RequestFields(body);
     String rawEmail = fields.string("email", Emails.MAX_LENGTH);
     String appToken = fields.string("appToken");
@@ -37,17 +40,15 @@ public record ThirdPartyRequest(String email, String appToken, ProfileChange cha
     fields.check("email", email, email != null && Emails.isValid(email), "invalid_email");
 
     Optional<Result> refusal = fields.refusal(StatusCode.UPDATE_MISSING_FIELD);
-    if (refusal.isPresent()) {
-      return new Parsed(null, refusal.get());
-    }
-    if (!withData) {
-      return new Parsed(new ThirdPartyRequest(email, appToken, null), null);
+    if (refusal.isPresent() || !withData) {
+      return new ThirdPartyRequest(caller, email, appToken, null, refusal);
     }
     ProfileFields.Parsed profile = ProfileFields.parse(data);
     if (!profile.problems().isEmpty()) {
-      return new Parsed(null, Result.refused(StatusCode.INVALID_FIELD, profile.problems()));
+      return new ThirdPartyRequest(caller, email, appToken, null,
+        Optional.of(Result.refused(StatusCode.INVALID_FIELD, profile.problems())));
     }
-    return new Parsed(new ThirdPartyRequest(email, appToken, profile.change()), null);
+    return new ThirdPartyRequest(caller, email, appToken, profile.change(), Optional.empty());
   }
 
   /** {@code data} as an object: given as one, or as a string holding one. Absent or {@code {}} is missing. */

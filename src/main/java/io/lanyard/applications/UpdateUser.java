@@ -1,7 +1,6 @@
 package io.lanyard.applications;
 
 import io.lanyard.accounts.AccountRepository;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
@@ -26,18 +25,16 @@ public final class UpdateUser {
     this.accounts = accounts;
   }
 
-  public Future<Result> handle(ApiRequest request) {
-    ThirdPartyRequest.Parsed parsed = ThirdPartyRequest.forUpdate(request.body());
-    if (parsed.refusal() != null) {
-      return Future.succeededFuture(parsed.refusal());
+  public Future<Result> handle(ThirdPartyRequest update) {
+    if (update.refusal().isPresent()) {
+      return Future.succeededFuture(update.refusal().get());
     }
-    ThirdPartyRequest update = parsed.request();
-    return access.reach(request.requireCaller(), update.appToken())
+    return access.reach(update.caller(), update.appToken())
       .compose(reach -> reach.isRefused()
         ? Future.succeededFuture(Result.of(reach.refusal()))
         : accounts.mergeProfile(pool, update.email(), reach.onlyUserId(), update.change())
           .recover(StepFailure.as(UPDATE_WRITE_FAILED))
           .map(written -> written.isPresent() ? Result.success() : Result.of(reach.outOfReach())))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED, "updateUserInformationsThirdParty"));
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED));
   }
 }

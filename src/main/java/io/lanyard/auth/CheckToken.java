@@ -1,7 +1,6 @@
 package io.lanyard.auth;
 
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -18,9 +17,8 @@ public final class CheckToken {
     this.authenticator = authenticator;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    Object token = request.body().getValue("token");
-    if (!(token instanceof String jwt) || jwt.isEmpty()) {
+  public Future<Reply> handle(CheckTokenRequest request) {
+    if (!(request.token() instanceof String jwt) || jwt.isEmpty()) {
       return Future.succeededFuture(invalid(ApiError.JWT_ERROR));
     }
     return authenticator.check(jwt).map(check -> check.isValid()

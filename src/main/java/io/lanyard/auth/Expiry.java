@@ -16,7 +16,7 @@ public final class Expiry {
   public static final long NEVER = -1;
 
   private static final Pattern DIGITS = Pattern.compile("\\d{1,18}");
-  private static final String ARGUMENT = "expiresIn";
+  static final String ARGUMENT = "expiresIn";
 
   /** The parsed lifetime, or the error to answer with. */
   public record Parsed(long ttlMillis, ApiError error) {

@@ -2,7 +2,7 @@ package io.lanyard.auth;
 
 import io.lanyard.accounts.AccountRepository;
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -18,8 +18,8 @@ public final class GetCurrentUser {
     this.accounts = accounts;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    return accounts.findById(pool, request.requireCaller().userId())
+  public Future<Reply> handle(Caller caller) {
+    return accounts.findById(pool, caller.userId())
       .map(account -> account
         .map(found -> Reply.ok(found.toKuzzleUser()))
         .orElseGet(() -> Reply.error(ApiError.revokedToken())));

@@ -4,7 +4,6 @@ import io.lanyard.accounts.Credentials;
 import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
@@ -37,19 +36,18 @@ public final class Login {
     this.expiry = expiry;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    String strategy = request.pathParams().get("strategy");
+  public Future<Reply> handle(LoginRequest request) {
+    String strategy = request.strategy();
     if (!LOCAL.equals(strategy)) {
       return Future.succeededFuture(Reply.error(ApiError.badRequest(
         "Unknown authentication strategy \"" + strategy + "\"", "security.credentials.unknown_strategy")));
     }
-    Expiry.Parsed ttl = expiry.parse(request.argument("expiresIn"));
+    Expiry.Parsed ttl = expiry.parse(request.expiresIn());
     if (ttl.error() != null) {
       return Future.succeededFuture(Reply.error(ttl.error()));
     }
-    Object username = request.body().getValue("username");
-    Object password = request.body().getValue("password");
-    if (!(username instanceof String name) || name.isBlank() || !(password instanceof String secret) || secret.isEmpty()) {
+    if (!(request.username() instanceof String name) || name.isBlank()
+      || !(request.password() instanceof String secret) || secret.isEmpty()) {
       return Future.succeededFuture(Reply.error(ApiError.missingCredentials()));
     }
     // Stamped before the account is read: a disable landing after the read still cuts the new token off.

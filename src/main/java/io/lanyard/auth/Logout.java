@@ -1,7 +1,6 @@
 package io.lanyard.auth;
 
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
 import io.lanyard.session.Sessions;
@@ -22,12 +21,12 @@ public final class Logout {
     this.sessions = sessions;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    Optional<Boolean> global = request.flag("global");
+  public Future<Reply> handle(LogoutRequest request) {
+    Optional<Boolean> global = request.global();
     if (global.isEmpty()) {
       return Future.succeededFuture(Reply.error(ApiError.invalidArgument("global")));
     }
-    Caller caller = request.requireCaller();
+    Caller caller = request.caller();
     long now = System.currentTimeMillis();
     Future<Void> ended = global.get() ? sessions.endAll(caller.userId(), now) : sessions.endToken(caller, now);
     return ended.map(done -> Reply.ok(new JsonObject().put("acknowledged", true)));

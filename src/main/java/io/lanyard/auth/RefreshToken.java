@@ -3,7 +3,6 @@ package io.lanyard.auth;
 import io.lanyard.accounts.AccountRepository;
 import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
 import io.lanyard.session.Sessions;
@@ -33,12 +32,12 @@ public final class RefreshToken {
     this.expiry = expiry;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    Expiry.Parsed ttl = expiry.parse(request.argument("expiresIn"));
+  public Future<Reply> handle(RefreshTokenRequest request) {
+    Expiry.Parsed ttl = expiry.parse(request.expiresIn());
     if (ttl.error() != null) {
       return Future.succeededFuture(Reply.error(ttl.error()));
     }
-    Caller caller = request.requireCaller();
+    Caller caller = request.caller();
     // Stamped before the status read: a disable landing after the read still cuts the new token off.
     long issuedAt = System.currentTimeMillis();
     return accounts.findById(pool, caller.userId()).compose(account -> {

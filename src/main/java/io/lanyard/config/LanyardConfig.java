@@ -11,10 +11,6 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /** @param instances HTTP verticle instances; 0 means one per core */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout) {
-
-    public boolean allowsAnyOrigin() {
-      return allowedOrigins.contains("*");
-    }
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */

@@ -1,6 +1,5 @@
 package io.lanyard.http;
 
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -38,11 +37,11 @@ final class PublicApi {
     routes = controllers;
   }
 
-  Future<Reply> publicApi(ApiRequest request) {
+  Future<Reply> publicApi() {
     return Future.succeededFuture(Reply.ok(routes.copy()));
   }
 
-  Future<Reply> serverInfo(ApiRequest request) {
+  Future<Reply> serverInfo() {
     JsonObject kuzzle = new JsonObject().put("version", version).put("api", new JsonObject().put("routes", routes.copy()));
     return Future.succeededFuture(Reply.ok(new JsonObject()
       .put("serverInfo", new JsonObject().put("kuzzle", kuzzle).put("services", new JsonObject()))));

@@ -1,16 +1,27 @@
 package io.lanyard.http;
 
 import io.lanyard.api.ApiRequest;
+import io.lanyard.api.Caller;
 import io.lanyard.api.Operation;
+import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
 import io.lanyard.api.Version;
+import io.lanyard.applications.ThirdPartyRequest;
+import io.lanyard.auth.CheckTokenRequest;
+import io.lanyard.auth.LoginRequest;
+import io.lanyard.auth.LogoutRequest;
+import io.lanyard.auth.RefreshTokenRequest;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.server.HealthCheckRequest;
+import io.lanyard.user.ActivationRequest;
+import io.lanyard.user.CreateUserRequest;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import static io.lanyard.http.Access.AUTHENTICATED;
 import static io.lanyard.http.Access.PUBLIC;
@@ -25,6 +36,8 @@ public final class Routes {
 
   private static final String SERVER = "server";
   private static final String AUTH = "auth";
+  /** Logins are counted by outcome (success, refusal, overload), the figure an operator watches at a fair's opening. */
+  private static final String LOGIN = "login";
 
   private final List<Route> routes = new ArrayList<>();
   private final Outcomes outcomes;
@@ -44,46 +57,65 @@ public final class Routes {
     table.add(GET, "/", SERVER, "info", PUBLIC, api::serverInfo);
     table.add(GET, "/_serverInfo", SERVER, "info", PUBLIC, api::serverInfo);
     table.add(GET, "/_publicApi", SERVER, "publicApi", PUBLIC, api::publicApi);
-    table.add(GET, "/_healthCheck", SERVER, "healthCheck", PUBLIC, operations.healthCheck()::handle);
+    table.add(GET, "/_healthCheck", SERVER, "healthCheck", PUBLIC, HealthCheckRequest::from, operations.healthCheck()::handle);
     table.add(GET, "/_openapi", SERVER, "openapi", PUBLIC, operations.openApi()::handle);
 
-    table.add(POST, "/_login/:strategy", AUTH, "login", PUBLIC,
-      request -> operations.login().handle(request).map(outcomes::countLogin));
-    table.add(POST, "/_checkToken", AUTH, "checkToken", PUBLIC, operations.checkToken()::handle);
-    table.add(POST, "/_refreshToken", AUTH, "refreshToken", AUTHENTICATED, operations.refreshToken()::handle);
-    table.add(POST, "/_logout", AUTH, "logout", AUTHENTICATED, operations.logout()::handle);
-    table.add(GET, "/_me", AUTH, "getCurrentUser", AUTHENTICATED, operations.getCurrentUser()::handle);
-    table.add(GET, "/users/_me", AUTH, "getCurrentUser", AUTHENTICATED, operations.getCurrentUser()::handle);  // Kuzzle 1.x URL
+    table.add(POST, "/_login/:strategy", AUTH, "login", PUBLIC, LoginRequest::from, operations.login()::handle);
+    table.add(POST, "/_checkToken", AUTH, "checkToken", PUBLIC, CheckTokenRequest::from, operations.checkToken()::handle);
+    table.add(POST, "/_refreshToken", AUTH, "refreshToken", AUTHENTICATED, RefreshTokenRequest::from,
+      operations.refreshToken()::handle);
+    table.add(POST, "/_logout", AUTH, "logout", AUTHENTICATED, LogoutRequest::from, operations.logout()::handle);
+    table.add(GET, "/_me", AUTH, "getCurrentUser", AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
+    // Kuzzle 1.x URL
+    table.add(GET, "/users/_me", AUTH, "getCurrentUser", AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
     operations.jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, "getJwks", PUBLIC, jwks::handle));
 
-    Function<ApiRequest, Future<Result>> getAllUserTypes = request -> operations.getAllUserTypes().handle();
-    table.plugin(GET, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED, getAllUserTypes);
-    table.plugin(POST, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED, getAllUserTypes);
+    table.plugin(GET, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED,
+      operations.getAllUserTypes()::handle);
+    table.plugin(POST, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED,
+      operations.getAllUserTypes()::handle);
 
     table.plugin(POST, plugin + "/user/createWithPassword", authController, "createUserWithPassword", PUBLIC,
-      request -> operations.createUserWithPassword().handle(request.body()));
+      CreateUserRequest::withPassword, operations.createUserWithPassword()::handle);
     table.plugin(POST, plugin + "/user/create", authController, "createUser", PUBLIC,
-      request -> operations.createUserByLink().handle(request.body()));
+      CreateUserRequest::byLink, operations.createUserByLink()::handle);
     table.plugin(POST, plugin + "/user/activate", authController, "activateUser", PUBLIC,
-      request -> operations.activateUser().handle(request.body()));
+      ActivationRequest::from, operations.activateUser()::handle);
 
     table.plugin(POST, plugin + "/thirdParty/updateUser", thirdPartyController, "updateUserInformationsThirdParty",
-      AUTHENTICATED, operations.updateUser()::handle);
+      AUTHENTICATED, ThirdPartyRequest::forUpdate, operations.updateUser()::handle);
     table.plugin(POST, plugin + "/thirdParty/getUser", thirdPartyController, "getUserForThirdParty", AUTHENTICATED,
-      operations.getUser()::handle);
+      ThirdPartyRequest::forRead, operations.getUser()::handle);
 
     List<Route> routes = List.copyOf(table.routes);
     api.describe(routes);
     return routes;
   }
 
-  private void add(HttpMethod method, String path, String controller, String action, Access access, Operation operation) {
-    routes.add(new Route(method, path, controller, action, access, operation));
+  /** A route whose operation reads the request record {@code request} builds. */
+  private <R> void add(HttpMethod method, String path, String controller, String action, Access access,
+                       Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
+    Operation bound = apiRequest -> operation.apply(request.apply(apiRequest));
+    routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
+      ? apiRequest -> bound.handle(apiRequest).map(outcomes::countLogin)
+      : bound));
+  }
+
+  /** A route whose operation needs nothing from the request. */
+  private void add(HttpMethod method, String path, String controller, String action, Access access,
+                   Supplier<Future<Reply>> operation) {
+    add(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }
 
   /** A plugin operation: its business result becomes the reply, and is counted by action and statusCode. */
+  private <R> void plugin(HttpMethod method, String path, String controller, String action, Access access,
+                          Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
+    add(method, path, controller, action, access, request,
+      parsed -> operation.apply(parsed).map(result -> outcomes.count(action, result)));
+  }
+
   private void plugin(HttpMethod method, String path, String controller, String action, Access access,
-                      Function<ApiRequest, Future<Result>> operation) {
-    add(method, path, controller, action, access, request -> operation.apply(request).map(result -> outcomes.count(action, result)));
+                      Supplier<Future<Result>> operation) {
+    plugin(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }
 }

@@ -1,7 +1,6 @@
 package io.lanyard.server;
 
 import io.lanyard.api.ApiError;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.lanyard.db.SchemaHistory;
 import io.vertx.core.Future;
@@ -45,8 +44,8 @@ public final class HealthCheck {
     this.mailDeployed = mailDeployed;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
-    String probe = request.query().get("probe");
+  public Future<Reply> handle(HealthCheckRequest request) {
+    String probe = request.probe();
     if ("liveness".equals(probe)) {
       return Future.succeededFuture(Reply.ok(new JsonObject().put("status", GREEN).put("probe", "liveness")
         .put("services", new JsonObject())));

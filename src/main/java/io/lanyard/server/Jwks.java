@@ -1,6 +1,5 @@
 package io.lanyard.server;
 
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.lanyard.auth.SigningKeys;
 import io.vertx.core.Future;
@@ -23,7 +22,7 @@ public final class Jwks {
     this.keySet = keys.jwks();
   }
 
-  public Future<Reply> handle(ApiRequest request) {
+  public Future<Reply> handle() {
     return Future.succeededFuture(Reply.bare(keySet.copy(), CACHING));
   }
 }

@@ -2,7 +2,6 @@ package io.lanyard.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -49,7 +48,7 @@ public final class OpenApiDocument {
     return document;
   }
 
-  public Future<Reply> handle(ApiRequest request) {
+  public Future<Reply> handle() {
     return Future.succeededFuture(Reply.bare(document, Map.of()));
   }
 

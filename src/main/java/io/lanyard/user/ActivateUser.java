@@ -2,18 +2,15 @@ package io.lanyard.user;
 
 import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.accounts.UserRepository;
-import io.lanyard.api.RequestFields;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.passwords.PasswordHasher;
-import io.lanyard.passwords.Passwords;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 
-import java.util.Optional;
 
 import static io.lanyard.api.StatusCode.CREATE_HASHING_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_LINK_TOKEN_FAILED;
@@ -24,9 +21,6 @@ import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
  * Sets the password of the account the link was made for, makes it active, and uses the link up.
  */
 public final class ActivateUser {
-
-  /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
-  private static final int MAX_TOKEN_LENGTH = 128;
 
   private final Pool pool;
   private final AccountLinkRepository links;
@@ -40,23 +34,12 @@ public final class ActivateUser {
     this.hasher = hasher;
   }
 
-  public Future<Result> handle(JsonObject body) {
-    RequestFields fields = new RequestFields(body);
-    String token = fields.string("token", MAX_TOKEN_LENGTH);
-    String password = fields.rawString("password");
-    if (password != null) {
-      Optional<String> problem = Passwords.problem(password);
-      fields.check("password", password, problem.isEmpty(), problem.orElse(null));
+  public Future<Result> handle(ActivationRequest request) {
+    if (request.refusal().isPresent()) {
+      return Future.succeededFuture(request.refusal().get());
     }
-    Optional<Result> refusal = fields.refusal(StatusCode.CREATE_MISSING_FIELD);
-    if (refusal.isPresent() && refusal.get().status() == StatusCode.INVALID_FIELD && token == null) {
-      // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
-      return Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID));
-    }
-    if (refusal.isPresent()) {
-      return Future.succeededFuture(refusal.get());
-    }
-    byte[] tokenHash = SecretTokens.sha256(token);
+    String password = request.password();
+    byte[] tokenHash = SecretTokens.sha256(request.token());
     // Checked before the bcrypt work, so a stream of made-up tokens costs a lookup each, not a hash.
     return links.findUsable(pool, tokenHash)
       .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
@@ -65,7 +48,7 @@ public final class ActivateUser {
         : hasher.hash(password)
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
           .compose(hash -> activate(tokenHash, hash)))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, "activateUser"));
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 
   /** Consuming the link decides between concurrent activations; a link that is used meanwhile gives 191. */

@@ -17,7 +17,6 @@ import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 
@@ -58,8 +57,8 @@ public final class CreateUserByLink {
     this.config = config;
   }
 
-  public Future<Result> handle(JsonObject body) {
-    return admission.admit(body, false, "createUser", this::withLinkAndTemplate);
+  public Future<Result> handle(CreateUserRequest request) {
+    return admission.admit(request, this::withLinkAndTemplate);
   }
 
   /** 124 and 187 before anything is written. */

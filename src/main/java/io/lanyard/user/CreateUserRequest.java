@@ -4,6 +4,7 @@ import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.Languages;
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserStatus;
+import io.lanyard.api.ApiRequest;
 import io.lanyard.api.RequestFields;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
@@ -15,15 +16,24 @@ import java.util.Optional;
 /**
  * The body of both creation routes: {@code email, fromSalon, fromSessionSalon, language, fromThirdParty}, plus {@code password}
  * and {@code isSendingEmailAllowed} with a password. The e-mail comes out normalised.
+ *
+ * @param refusal the reply when the body is unusable (131 missing, 190 invalid); the other fields are then not to be read
  */
 public record CreateUserRequest(String email, String fromSalon, String fromSessionSalon, String language,
-                                String fromThirdParty, String password, boolean isSendingEmailAllowed) {
+                                String fromThirdParty, String password, boolean isSendingEmailAllowed,
+                                Optional<Result> refusal) {
 
-  /** A request, or the refusal to answer with (131 missing, 190 invalid). */
-  public record Parsed(CreateUserRequest request, Result refusal) {
+  /** {@code POST /_plugin/{P}/user/createWithPassword}. */
+  public static CreateUserRequest withPassword(ApiRequest request) {
+    return parse(request.body(), true);
   }
 
-  public static Parsed parse(JsonObject body, boolean withPassword) {
+  /** {@code POST /_plugin/{P}/user/create}. */
+  public static CreateUserRequest byLink(ApiRequest request) {
+    return parse(request.body(), false);
+  }
+
+  private static CreateUserRequest parse(JsonObject body, boolean withPassword) {
     RequestFields fields = new RequestFields(body);
     String rawEmail = fields.string("email", Emails.MAX_LENGTH);
     String fromSalon = fields.string("fromSalon");
@@ -40,10 +50,8 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
       Optional<String> problem = Passwords.problem(password);
       fields.check("password", password, problem.isEmpty(), problem.orElse(null));
     }
-
-    Optional<Result> refusal = fields.refusal(StatusCode.CREATE_MISSING_FIELD);
-    return refusal.map(result -> new Parsed(null, result)).orElseGet(() -> new Parsed(
-      new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password, sendingAllowed), null));
+    return new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password,
+      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD));
   }
 
   /** The account this request creates for {@code applicationId}: active with a hash, else pending. */

@@ -14,7 +14,6 @@ import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 
 import java.util.Map;
@@ -48,8 +47,8 @@ public final class CreateUserWithPassword {
     this.outbox = outbox;
   }
 
-  public Future<Result> handle(JsonObject body) {
-    return admission.admit(body, true, "createUserWithPassword", this::withWelcomeTemplate);
+  public Future<Result> handle(CreateUserRequest request) {
+    return admission.admit(request, this::withWelcomeTemplate);
   }
 
   /** 187 before anything is written when a welcome mail is wanted and there is no template for it. */

@@ -6,7 +6,6 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 
 import java.util.function.BiFunction;
 
@@ -22,22 +21,16 @@ public final class CreationAdmission {
     this.applications = applications;
   }
 
-  /**
-   * @param operation the action name, for the log line of an internal failure
-   * @param route what the route does with an admitted request
-   */
-  public Future<Result> admit(JsonObject body, boolean withPassword, String operation,
-                              BiFunction<CreateUserRequest, Application, Future<Result>> route) {
-    CreateUserRequest.Parsed parsed = CreateUserRequest.parse(body, withPassword);
-    if (parsed.refusal() != null) {
-      return Future.succeededFuture(parsed.refusal());
+  /** @param route what the route does with an admitted request */
+  public Future<Result> admit(CreateUserRequest request, BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    if (request.refusal().isPresent()) {
+      return Future.succeededFuture(request.refusal().get());
     }
-    CreateUserRequest request = parsed.request();
     return applications.admitForCreation(request.fromThirdParty())
       .recover(StepFailure.as(StatusCode.CREATE_APPLICATION_LOOKUP_FAILED))
       .compose(admission -> admission.isAdmitted()
         ? route.apply(request, admission.application())
         : Future.succeededFuture(Result.of(admission.refusal())))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED, operation));
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 }

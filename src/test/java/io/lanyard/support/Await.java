@@ -28,4 +28,16 @@ public final class Await {
       throw new IllegalStateException(e);
     }
   }
+
+  /** The failure of a future that must fail. */
+  public static Throwable failure(Future<?> future) {
+    try {
+      future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    } catch (InterruptedException | TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+    throw new AssertionError("expected the future to fail, it succeeded with " + future.result());
+  }
 }

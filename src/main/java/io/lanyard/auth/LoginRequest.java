@@ -1,0 +1,12 @@
+package io.lanyard.auth;
+
+import io.lanyard.api.ApiRequest;
+
+/** {@code POST /_login/{strategy}?expiresIn}: the strategy, the lifetime asked for, and the credentials as sent (checked by Login). */
+public record LoginRequest(String strategy, Object expiresIn, Object username, Object password) {
+
+  public static LoginRequest from(ApiRequest request) {
+    return new LoginRequest(request.pathParams().get("strategy"), request.argument(Expiry.ARGUMENT),
+      request.body().getValue("username"), request.body().getValue("password"));
+  }
+}
