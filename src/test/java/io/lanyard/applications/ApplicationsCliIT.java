@@ -2,13 +2,10 @@ package io.lanyard.applications;
 
 import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
-import io.lanyard.support.Http;
 import io.lanyard.support.SecretTokens;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.Smtp;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.sqlclient.Row;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -21,20 +18,11 @@ import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The operator's commands for applications and templates, and a running service following them within seconds. */
-class ApplicationsCliIT {
+class ApplicationsCliIT extends SharedServiceFixture {
 
   private static final String CREATE = "/_plugin/Vendor/user/createWithPassword";
   private static final Duration FOLLOW = Duration.ofSeconds(3);
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
-
-  @BeforeEach
-  void emptyDatabase() {
-    db.truncate();
-    Smtp.shared().clear();
-  }
 
   @Test
   void createPrintsTheTokenOnceOnTheLastLineAndStoresOnlyItsHash() {

@@ -3,8 +3,7 @@ package io.lanyard.applications;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,20 +13,16 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_plugin/Vendor/thirdParty/getUser: the profile a third party may read, and the account state. */
-class GetUserIT {
+class GetUserIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/thirdParty/getUser";
   private static final String ANN = "ann@example.com";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private Fixtures.App portal;
   private String jwt;
 
   @BeforeEach
   void accountAndApplication() {
-    db.truncate();
     portal = Fixtures.application(app, "portal", false, UserScope.ANY, Optional.empty());
     Accounts.createActive(app, ANN);
     jwt = Accounts.login(app, ANN);

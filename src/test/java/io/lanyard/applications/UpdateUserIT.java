@@ -6,8 +6,7 @@ import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,21 +23,17 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_plugin/Vendor/thirdParty/updateUser: who may write what, and what is written. */
-class UpdateUserIT {
+class UpdateUserIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/thirdParty/updateUser";
   private static final String ANN = "ann@example.com";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private Fixtures.App portal;
   private String annId;
   private String jwt;
 
   @BeforeEach
   void accountAndApplication() {
-    db.truncate();
     portal = Fixtures.application(app, "portal", false, UserScope.ANY, Optional.empty());
     annId = Accounts.createActive(app, ANN);
     jwt = Accounts.login(app, ANN);

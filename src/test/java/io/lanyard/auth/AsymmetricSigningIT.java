@@ -11,10 +11,9 @@ import com.nimbusds.jwt.SignedJWT;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
 import io.lanyard.support.Keys;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.security.KeyPair;
@@ -26,17 +25,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ES256 and RS256: tokens name their key ({@code kid}), GET /.well-known/jwks.json publishes the public keys, and a third party
  * verifies tokens offline with another JWT library (Nimbus). A key rotates through a second configured key, refusing no token.
  */
-class AsymmetricSigningIT {
+class AsymmetricSigningIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
   private static final String JWKS = "/.well-known/jwks.json";
 
-  private final TestDb db = TestDb.get();
-
-  @BeforeEach
-  void emptyDatabase() {
-    db.truncate();
-  }
 
   @Test
   void es256TokenVerifiesWithThePublishedKeyInAnotherLibrary() throws Exception {

@@ -2,8 +2,8 @@ package io.lanyard.auth;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -13,17 +13,14 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The bearer-token rules of DECISIONS.md §1, on a protected route and on a public one. */
-class BearerTokenIT {
+class BearerTokenIT extends SharedServiceFixture {
 
   private static final String USER_TYPES = "/_plugin/Vendor/user/getAllUserTypes";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
   private String userId;
 
   @BeforeEach
   void account() {
-    TestDb.get().truncate();
     userId = Accounts.createActive(app, "ann@example.com");
   }
 

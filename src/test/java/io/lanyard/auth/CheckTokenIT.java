@@ -2,8 +2,8 @@ package io.lanyard.auth;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,17 +13,14 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_checkToken {token}: always 200, a verdict in the result (DECISIONS.md §3). */
-class CheckTokenIT {
+class CheckTokenIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
   private String userId;
 
   @BeforeEach
   void account() {
-    TestDb.get().truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

@@ -2,8 +2,7 @@ package io.lanyard.auth;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,18 +12,14 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** GET /_me: the caller as Kuzzle's auth:getCurrentUser shows it (DECISIONS.md §3). */
-class CurrentUserIT {
+class CurrentUserIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private String userId;
 
   @BeforeEach
   void account() {
-    db.truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

@@ -2,8 +2,8 @@ package io.lanyard.auth;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,18 +15,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** POST /_login/local: DECISIONS.md §2. */
-class LoginIT {
+class LoginIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private String userId;
 
   @BeforeEach
   void account() {
-    db.truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

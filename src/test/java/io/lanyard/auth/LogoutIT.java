@@ -2,8 +2,7 @@ package io.lanyard.auth;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,19 +14,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** POST /_logout[?global=true]: the caller's token, or all its tokens, refused from now on (DECISIONS.md §3). */
-class LogoutIT {
+class LogoutIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
   private static final String USER_TYPES = "/_plugin/Vendor/user/getAllUserTypes";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private String userId;
 
   @BeforeEach
   void account() {
-    db.truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

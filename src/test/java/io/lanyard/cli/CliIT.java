@@ -1,8 +1,8 @@
 package io.lanyard.cli;
 
 import io.lanyard.support.Cli;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import org.junit.jupiter.api.BeforeEach;
@@ -13,14 +13,11 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The operator commands of issue 2, run as Main runs them, against the test database. */
-class CliIT {
-
-  private final TestDb db = TestDb.get();
+class CliIT extends SharedServiceFixture {
 
   @BeforeEach
   void emptyDatabase() {
     TestApp.shared();
-    db.truncate();
   }
 
   @Test

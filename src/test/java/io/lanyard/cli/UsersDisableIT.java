@@ -4,8 +4,7 @@ import io.lanyard.support.Accounts;
 import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Http;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,19 +14,15 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code users disable EMAIL} and {@code users enable EMAIL}: an operator ends an account's sessions and logins, and back. */
-class UsersDisableIT {
+class UsersDisableIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
   private static final String USER_TYPES = "/_plugin/Vendor/user/getAllUserTypes";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private String userId;
 
   @BeforeEach
   void account() {
-    db.truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

@@ -2,13 +2,13 @@ package io.lanyard.http;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -17,19 +17,12 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** DECISIONS.md §1 on every route: the envelope, request ids, framework failures, CORS. */
-class EnvelopeIT {
+class EnvelopeIT extends SharedServiceFixture {
 
   private static final List<String> ENVELOPE_KEYS =
     List.of("requestId", "status", "error", "controller", "action", "collection", "index", "volatile", "result");
   private static final String USER_TYPES = "/_plugin/Vendor/user/getAllUserTypes";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-
-  @BeforeEach
-  void emptyDatabase() {
-    TestDb.get().truncate();
-  }
 
   @Test
   void successReplyHasTheNineKeysInOrder() {

@@ -4,9 +4,9 @@ import io.lanyard.support.Accounts;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -24,15 +24,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** GET /metrics: Prometheus text with every family issue 7 names, by route template, never by raw path. */
-class MetricsIT {
-
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-
-  @BeforeEach
-  void emptyDatabase() {
-    TestDb.get().truncate();
-  }
+class MetricsIT extends SharedServiceFixture {
 
   @Test
   void scrapeHasEveryFamily() {

@@ -4,8 +4,8 @@ import io.lanyard.support.Accounts;
 import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Two instances on one database: a revocation made on one holds on the other within a second. The second instance reloads
  * nothing on a timer (an hour), so only LISTEN/NOTIFY can bring it the news; its requests are answered from memory.
  */
-class RevocationAcrossInstancesIT {
+class RevocationAcrossInstancesIT extends SharedServiceFixture {
 
   private static final String EMAIL = "ann@example.com";
   private static final String USER_TYPES = "/_plugin/Vendor/user/getAllUserTypes";
@@ -30,8 +30,6 @@ class RevocationAcrossInstancesIT {
 
   private static TestApp other;
 
-  private final TestApp app = TestApp.shared();
-  private final TestDb db = TestDb.get();
   private String userId;
 
   @BeforeAll
@@ -47,7 +45,6 @@ class RevocationAcrossInstancesIT {
 
   @BeforeEach
   void account() {
-    db.truncate();
     userId = Accounts.createActive(app, EMAIL);
   }
 

@@ -3,9 +3,7 @@ package io.lanyard.user;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.Smtp;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,21 +16,15 @@ import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_plugin/Vendor/user/activate: a link works once, within its lifetime, for a pending account. */
-class ActivateUserIT {
+class ActivateUserIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/user/activate";
   private static final String PASSWORD = "my new password";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
-  private final Smtp smtp = Smtp.shared();
   private String token;
 
   @BeforeEach
   void pendingAccount() throws Exception {
-    db.truncate();
-    smtp.clear();
     Fixtures.App fair = Fixtures.registrationApp(app, "fair");
     http.post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null));
     token = CreateUserByLinkIT.tokenIn(smtp.awaitMessages(1).get(0));

@@ -3,9 +3,7 @@ package io.lanyard.user;
 import io.lanyard.support.Await;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.Smtp;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,20 +17,15 @@ import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Peak registration's worst case: many simultaneous creations of one address give one account and one mail. */
-class ConcurrentCreationIT {
+class ConcurrentCreationIT extends SharedServiceFixture {
 
   private static final List<String> VARIANTS = List.of("ann@example.com", " Ann@Example.com", "ANN@EXAMPLE.COM\t",
     "  ann@EXAMPLE.com  ", "aNn@example.COM");
 
-  private final TestApp app = TestApp.shared();
-  private final TestDb db = TestDb.get();
-  private final Smtp smtp = Smtp.shared();
   private Fixtures.App fair;
 
   @BeforeEach
   void registrationApp() {
-    db.truncate();
-    smtp.clear();
     fair = Fixtures.registrationApp(app, "fair");
   }
 

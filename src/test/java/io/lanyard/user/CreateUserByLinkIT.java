@@ -7,9 +7,8 @@ import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
 import io.lanyard.support.SecretTokens;
-import io.lanyard.support.Smtp;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import jakarta.mail.Multipart;
@@ -28,21 +27,15 @@ import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_plugin/Vendor/user/create: the pending account, its link, the mail carrying it, and the link's renewal. */
-class CreateUserByLinkIT {
+class CreateUserByLinkIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/user/create";
   private static final Pattern LINK = Pattern.compile("https://fair\\.example/activate\\?token=([A-Za-z0-9_-]{43})&lang=([a-zA-Z-]+)");
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
-  private final Smtp smtp = Smtp.shared();
   private Fixtures.App fair;
 
   @BeforeEach
   void registrationApp() {
-    db.truncate();
-    smtp.clear();
     fair = Fixtures.registrationApp(app, "fair");
   }
 

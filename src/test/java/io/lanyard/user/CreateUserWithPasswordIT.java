@@ -6,9 +6,7 @@ import io.lanyard.support.Accounts;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.Smtp;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -24,21 +22,15 @@ import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /_plugin/Vendor/user/createWithPassword: every code it can answer, with the rows and mails behind each. */
-class CreateUserWithPasswordIT {
+class CreateUserWithPasswordIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/user/createWithPassword";
   private static final String PASSWORD = "a long password";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
-  private final Smtp smtp = Smtp.shared();
   private Fixtures.App fair;
 
   @BeforeEach
   void registrationApp() {
-    db.truncate();
-    smtp.clear();
     fair = Fixtures.registrationApp(app, "fair");
   }
 

@@ -2,9 +2,7 @@ package io.lanyard.user;
 
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
-import io.lanyard.support.Smtp;
-import io.lanyard.support.TestApp;
-import io.lanyard.support.TestDb;
+import io.lanyard.support.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,17 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Broken storage (a table gone) maps to the internal code of the failing step, leaks nothing, and rolls back every write of
  * the transaction: no account without its mail, no link without its account.
  */
-class CreationFailuresIT {
+class CreationFailuresIT extends SharedServiceFixture {
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
-  private final TestDb db = TestDb.get();
   private Fixtures.App fair;
 
   @BeforeEach
   void registrationApp() {
-    db.truncate();
-    Smtp.shared().clear();
     fair = Fixtures.registrationApp(app, "fair");
   }
 

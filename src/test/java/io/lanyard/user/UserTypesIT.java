@@ -3,6 +3,7 @@ package io.lanyard.user;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Cli;
 import io.lanyard.support.Http;
+import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonArray;
@@ -17,17 +18,14 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** getAllUserTypes: the operator's list, in order, from memory, following CLI changes on every instance. */
-class UserTypesIT {
+class UserTypesIT extends SharedServiceFixture {
 
   private static final String PATH = "/_plugin/Vendor/user/getAllUserTypes";
 
-  private final TestApp app = TestApp.shared();
-  private final Http http = app.http();
   private String jwt;
 
   @BeforeEach
   void account() {
-    TestDb.get().truncate();
     Accounts.createActive(app, "ann@example.com");
     jwt = Accounts.login(app, "ann@example.com");
   }
