@@ -6,9 +6,14 @@ import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.Optional;
 
-/** A request as operations see it: no routing context, only what they may read. */
+/**
+ * A request as operations see it: no routing context, only what they may read.
+ *
+ * @param source the client's address (DECISIONS.md §7: the peer, or the client behind a trusted proxy)
+ * @param userAgent the {@code User-Agent} header, or empty
+ */
 public record ApiRequest(String requestId, JsonObject body, MultiMap query, Map<String, String> pathParams,
-                         Optional<Caller> caller) {
+                         Optional<Caller> caller, String source, String userAgent) {
 
   /** A query parameter, else the body field of the same name (Kuzzle reads arguments from both). */
   public Object argument(String name) {

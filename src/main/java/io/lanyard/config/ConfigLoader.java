@@ -43,6 +43,7 @@ public final class ConfigLoader {
     names.put("http.maxNestingDepth", "LANYARD_HTTP_MAX_NESTING_DEPTH");
     names.put("http.allowedOrigins", "LANYARD_HTTP_ALLOWED_ORIGINS");
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
+    names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
@@ -108,7 +109,8 @@ public final class ConfigLoader {
         settings.integer("http.bodyLimit", 1024, Integer.MAX_VALUE),
         settings.integer("http.maxNestingDepth", 2, 1000),
         settings.list("http.allowedOrigins"),
-        settings.duration("http.shutdownTimeout")),
+        settings.duration("http.shutdownTimeout"),
+        settings.addressRanges("http.trustedProxies")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
         Secrets.fromEnv(env, DB_PASSWORD_ENV),

@@ -1,5 +1,6 @@
 package io.lanyard.config;
 
+import io.lanyard.support.AddressRanges;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -119,6 +120,15 @@ final class ConfigReader {
       return array.stream().map(String.class::cast).toList();
     }
     throw invalid(path, "a list of strings, or one comma-separated string", value);
+  }
+
+  /** CIDR ranges or single addresses, as a list or one comma-separated string; empty is none. */
+  AddressRanges addressRanges(String path) {
+    try {
+      return AddressRanges.parse(list(path));
+    } catch (IllegalArgumentException e) {
+      throw invalid(path, "IP addresses or CIDR ranges (10.0.0.0/8, 2001:db8::/32)", e.getMessage());
+    }
   }
 
   private static OptionalLong millis(Object value) {

@@ -1,5 +1,7 @@
 package io.lanyard.config;
 
+import io.lanyard.support.AddressRanges;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -9,8 +11,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
                             Links links, Metrics metrics) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
+  /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
-                     List<String> allowedOrigins, Duration shutdownTimeout) {
+                     List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies) {
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */

@@ -41,6 +41,7 @@ public final class HttpVerticle extends VerticleBase {
   private static final Logger accessLog = LoggerFactory.getLogger("access");
 
   private static final String ROUTE = "lanyard.route";
+  private static final String SOURCE = "lanyard.source";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
@@ -52,6 +53,7 @@ public final class HttpVerticle extends VerticleBase {
   private final Authenticator authenticator;
   private final JsonBodies bodies;
   private final Cors cors;
+  private final RequestSources sources;
   private HttpServer server;
 
   /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
@@ -63,6 +65,7 @@ public final class HttpVerticle extends VerticleBase {
     this.authenticator = authenticator;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
+    this.sources = new RequestSources(config.trustedProxies());
   }
 
   @Override
@@ -108,14 +111,16 @@ public final class HttpVerticle extends VerticleBase {
     String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
     context.put(Replies.REQUEST_ID, requestId);
     RequestLogContext.set(requestId);
+    String source = sources.of(context.request());
+    context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
     cors.apply(context.request(), response.headers());
-    // The message reads as before in text; JSON lines get each part as a field, and the route template besides.
+    // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
     context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),
       value("path", context.request().path()), value("status", response.getStatusCode()),
       value("durationMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)),
-      keyValue("route", context.get(ROUTE))));
+      keyValue("route", context.get(ROUTE)), keyValue("source", source)));
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;
@@ -145,8 +150,9 @@ public final class HttpVerticle extends VerticleBase {
         if (route.access() == Access.AUTHENTICATED && check.caller() == null) {
           return Future.succeededFuture(Reply.error(ApiError.anonymous(route.controller(), route.action())));
         }
+        String userAgent = context.request().getHeader(HttpHeaders.USER_AGENT);
         ApiRequest request = new ApiRequest(context.get(Replies.REQUEST_ID), parsed.body(), query, context.pathParams(),
-          Optional.ofNullable(check.caller()));
+          Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent);
         return invoke(route.operation(), request);
       })
       .onComplete(done -> write(context, route, done.succeeded() ? done.result() : Replies.forFailure(route, done.cause())));

@@ -113,6 +113,7 @@ class JarIT {
     assertThat(access.getString("method")).isEqualTo("POST");
     assertThat(access.getString("path")).isEqualTo("/_login/local");
     assertThat(access.getString("route")).isEqualTo("/_login/:strategy");
+    assertThat(access.getString("source")).isEqualTo("127.0.0.1");
     assertThat(access.getInteger("status")).isEqualTo(401);
     assertThat(access.getValue("durationMs")).isInstanceOf(Number.class);
     assertThat(access.getString("level")).isEqualTo("INFO");
