@@ -93,7 +93,7 @@ final class Wiring {
     UserRepository users = new UserRepository();
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain());
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), List.of());
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 
     RevocationList revocations = new RevocationList();

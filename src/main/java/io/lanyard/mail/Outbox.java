@@ -6,6 +6,8 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -15,24 +17,38 @@ import java.util.UUID;
 public final class Outbox {
 
   private static final String ENQUEUE = """
-    INSERT INTO mail_outbox (message_id, kind, recipient, subject, text_body, html_body, user_id, application_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""";
+    INSERT INTO mail_outbox (message_id, kind, recipient, subject, text_body, html_body, user_id, application_id, status,
+      suppressed_reason)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::text IS NULL THEN 'pending' ELSE 'suppressed' END, $9)""";
 
   private final Vertx vertx;
   private final String messageIdDomain;
+  private final List<SuppressionRule> suppressionRules;
 
-  public Outbox(Vertx vertx, String messageIdDomain) {
+  /** @param suppressionRules asked in order as a mail is queued; the first reason given suppresses it */
+  public Outbox(Vertx vertx, String messageIdDomain, List<SuppressionRule> suppressionRules) {
     this.vertx = vertx;
     this.messageIdDomain = messageIdDomain;
+    this.suppressionRules = List.copyOf(suppressionRules);
   }
 
   /** @param client the transaction of the change */
   public Future<Void> enqueue(SqlClient client, RenderedMail mail, String userId, String applicationId) {
     // Fixed when queued, so every retry of this mail carries the same Message-ID and receivers can drop duplicates.
     String messageId = "<" + UUID.randomUUID() + "@" + messageIdDomain + ">";
-    Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
-      mail.html().orElse(null), UUID.fromString(userId), UUID.fromString(applicationId));
-    return client.preparedQuery(ENQUEUE).execute(values).mapEmpty();
+    return suppression(client, mail, 0).compose(reason -> {
+      Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
+        mail.html().orElse(null), UUID.fromString(userId), UUID.fromString(applicationId)).addString(reason.orElse(null));
+      return client.preparedQuery(ENQUEUE).execute(values).mapEmpty();
+    });
+  }
+
+  private Future<Optional<String>> suppression(SqlClient client, RenderedMail mail, int rule) {
+    if (rule == suppressionRules.size()) {
+      return Future.succeededFuture(Optional.empty());
+    }
+    return suppressionRules.get(rule).reason(client, mail)
+      .compose(reason -> reason.isPresent() ? Future.succeededFuture(reason) : suppression(client, mail, rule + 1));
   }
 
   /** Tells this instance's mail verticle that mail is waiting; the others find it at their next poll. */

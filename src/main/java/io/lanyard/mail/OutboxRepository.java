@@ -85,11 +85,11 @@ public final class OutboxRepository {
     });
   }
 
-  /** Mails per state ({@code pending}, {@code sent}, {@code dead}), every state present. */
+  /** Mails per state ({@code pending}, {@code sent}, {@code dead}, {@code suppressed}), every state present. */
   public Future<Map<String, Long>> countByStatus(Pool pool) {
     return pool.preparedQuery(COUNT_BY_STATUS).execute().map(rows -> {
       Map<String, Long> counts = new LinkedHashMap<>();
-      for (String status : List.of("pending", "sent", "dead")) {
+      for (String status : List.of("pending", "sent", "dead", "suppressed")) {
         counts.put(status, 0L);
       }
       rows.forEach(row -> counts.put(row.getString("status"), row.getLong("mails")));
