@@ -7,6 +7,8 @@ import io.lanyard.config.ConfigException;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
+import io.lanyard.db.DatabaseProbe;
+import io.lanyard.db.DbPools;
 import io.lanyard.db.DbUri;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
@@ -18,6 +20,7 @@ import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.metrics.ServiceMetrics;
 import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.support.Lifecycle;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.DeploymentOptions;
@@ -25,6 +28,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,12 +37,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** The running service: what {@code Main} starts and the integration tests start the same way. */
 public final class Lanyard {
 
+  /** The readiness probe's own deadline: well under a load balancer's check timeout. */
+  private static final Duration PROBE_DEADLINE = Duration.ofSeconds(2);
+
   private final Vertx vertx;
   private final LanyardConfig config;
   private final int instances;
   private final ServiceMetrics metrics;
   private final List<String> deployments = new CopyOnWriteArrayList<>();
-  private Pool pool;
+  private final Lifecycle lifecycle = new Lifecycle();
+  private DbPools pools;
+  private DatabaseProbe probe;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
   private Wiring.Built served;
@@ -77,8 +86,9 @@ public final class Lanyard {
     int hashThreads = config.security().hashThreads() > 0 ? config.security().hashThreads()
       : Runtime.getRuntime().availableProcessors();
     return Database.open(vertx, config.db(), uri, lanyard.instances)
-      .compose(pool -> {
-        lanyard.pool = pool;
+      .compose(pools -> {
+        lanyard.pools = pools;
+        lanyard.probe = new DatabaseProbe(vertx, uri, PROBE_DEADLINE);
         return ChangeFeed.connect(vertx, uri);
       })
       .compose(feed -> {
@@ -100,7 +110,7 @@ public final class Lanyard {
     if (keys.isPresent()) {
       return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
     }
-    return JwtSecrets.resolve(pool, jwt.secret())
+    return JwtSecrets.resolve(pools.requests(), jwt.secret())
       .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
   }
 
@@ -110,12 +120,12 @@ public final class Lanyard {
    * tokens would pass.
    */
   private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
-    served = Wiring.build(vertx, config, pool, changeFeed, hasher, tokens, keys, metrics.registry(),
-      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment));
+    served = Wiring.build(vertx, config, pools, changeFeed, hasher, tokens, keys, metrics.registry(),
+      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), lifecycle));
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
-      .compose(synced -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
+      .compose(synced -> vertx.deployVerticle(new MailVerticle(pools.background(), new OutboxRepository(),
         new MailSender(vertx, config.smtp()), config.mail(), metrics.registry())))
       .compose(mail -> {
         deployments.add(mail);
@@ -125,7 +135,7 @@ public final class Lanyard {
       .compose(metricsPortDeployed -> deployHttp())
       .andThen(started -> {
         if (started.succeeded()) {
-          metrics.startProbes(pool);
+          metrics.startProbes(pools.background());
         }
       });
   }
@@ -148,7 +158,8 @@ public final class Lanyard {
     Optional<MetricsScrape> metricsOnApiPort = metrics.scrape().filter(scrape -> config.metrics().onApiPort());
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
-      HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator());
+      HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
+        lifecycle);
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))
@@ -184,12 +195,26 @@ public final class Lanyard {
     return mailDeployment;
   }
 
+  /** The pool of API requests other than logins. */
   public Pool pool() {
-    return pool;
+    return pools.requests();
+  }
+
+  public DbPools pools() {
+    return pools;
   }
 
   public PasswordHasher hasher() {
     return hasher;
+  }
+
+  /**
+   * The first step of a graceful stop: readiness fails from now on, so load balancers take the instance out, while it goes on
+   * serving; connections close after their reply, so clients that keep them open move on. {@link #stop} comes after
+   * {@code http.drainPeriod}.
+   */
+  public void drain() {
+    lifecycle.drain();
   }
 
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
@@ -203,6 +228,7 @@ public final class Lanyard {
     return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
-      .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
+      .eventually(() -> probe == null ? Future.succeededFuture() : probe.close())
+      .eventually(() -> pools == null ? Future.succeededFuture() : pools.close());
   }
 }

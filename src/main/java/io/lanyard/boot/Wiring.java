@@ -22,8 +22,9 @@ import io.lanyard.auth.TokenService;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
+import io.lanyard.db.DatabaseProbe;
+import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
-import io.lanyard.db.SchemaHistory;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
@@ -40,6 +41,7 @@ import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
+import io.lanyard.support.Lifecycle;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
@@ -49,7 +51,6 @@ import io.lanyard.user.GetAllUserTypes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Pool;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,8 +60,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Builds every operation of the API from the parts a running service shares (pool, change feed, hasher, token service), and
- * the in-memory copies they read. Only this class and {@link Lanyard} know every package.
+ * Builds every operation of the API from the parts a running service shares (pools, change feed, hasher, token service), and
+ * the in-memory copies they read. Only this class and {@link Lanyard} know every package. Each operation gets the pool of its
+ * class of work ({@link DbPools}): logins and the caller's own routes, other requests, background work.
  */
 final class Wiring {
 
@@ -68,27 +70,30 @@ final class Wiring {
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
   }
 
+  /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
+  record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, Lifecycle lifecycle) {
+  }
+
   private final Vertx vertx;
   private final LanyardConfig config;
-  private final Pool pool;
+  private final DbPools pools;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
 
-  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed) {
+  private Wiring(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed) {
     this.vertx = vertx;
     this.config = config;
-    this.pool = pool;
+    this.pools = pools;
     this.changeFeed = changeFeed;
   }
 
-  /** @param mailDeployed whether the mail verticle runs, for the health check */
-  static Built build(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed, PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed) {
-    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
+  static Built build(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed, PasswordHasher hasher,
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health) {
+    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      BooleanSupplier mailDeployed) {
+                      Health health) {
     LanyardConfig.Jwt jwt = config.jwt();
     UserRepository users = new UserRepository();
     AccountRepository accounts = new AccountRepository();
@@ -98,20 +103,20 @@ final class Wiring {
 
     RevocationList revocations = new RevocationList();
     RevocationRepository revocationRepository = new RevocationRepository();
-    RevocationSync revocationSync = new RevocationSync(pool, revocationRepository, revocations);
-    Sessions sessions = new Sessions(pool, revocationRepository, revocations, jwt.maxTtlMillis());
+    RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations);
+    Sessions sessions = new Sessions(pools.logins(), revocationRepository, revocations, jwt.maxTtlMillis());
     Authenticator authenticator = new Authenticator(tokens, revocations);
 
     UserTypeRepository userTypeRepository = new UserTypeRepository();
-    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pool));
+    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pools.background()));
     changeFeed.listen(Topics.USER_TYPES_CHANGED, payload -> userTypes.reload());
 
     ApplicationRepository applicationRepository = new ApplicationRepository();
     TemplateRepository templateRepository = new TemplateRepository();
     LiveCopy<Map<String, Application>> applications =
-      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
+      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pools.background()));
     LiveCopy<Map<String, MailTemplate>> templates =
-      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pools.background()));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
       templates.reload();
@@ -122,18 +127,19 @@ final class Wiring {
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
     Operations operations = new Operations(
-      new Login(pool, users, hasher, tokens, expiry),
+      new Login(pools.logins(), users, hasher, tokens, expiry),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher),
-      new UpdateUser(pool, thirdPartyAccess, accounts),
-      new GetUser(pool, thirdPartyAccess, accounts),
+      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox),
+      new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
+        config.links()),
+      new ActivateUser(pools.requests(), links, users, hasher),
+      new UpdateUser(pools.requests(), thirdPartyAccess, accounts),
+      new GetUser(pools.requests(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
-      new RefreshToken(pool, accounts, tokens, sessions, expiry),
-      new GetCurrentUser(pool, accounts),
-      new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
+      new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
+      new GetCurrentUser(pools.logins(), accounts),
+      new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.lifecycle()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));

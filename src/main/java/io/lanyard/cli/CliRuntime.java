@@ -31,7 +31,7 @@ final class CliRuntime implements AutoCloseable {
     LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
     Vertx vertx = Lanyard.createVertx();
     try {
-      Pool pool = Await.result(Database.open(vertx, config.db(), DbUri.of(config.db()), 1), Await.STARTUP);
+      Pool pool = Await.result(Database.openOne(vertx, config.db(), DbUri.of(config.db())), Await.STARTUP);
       return new CliRuntime(vertx, config, pool);
     } catch (RuntimeException e) {
       Await.result(vertx.close());

@@ -10,15 +10,27 @@ import java.util.Optional;
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
                             Links links, Metrics metrics) {
 
-  /** @param instances HTTP verticle instances; 0 means one per core */
-  /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
+  /**
+   * @param instances HTTP verticle instances; 0 means one per core
+   * @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7)
+   * @param drainPeriod how long a stopping instance keeps serving while its readiness fails, so load balancers see it go
+   */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
-                     List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies) {
+                     List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
+                     Duration drainPeriod) {
   }
 
-  /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
-  public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
-                   Duration connectTimeout, Duration queueBudget) {
+  /**
+   * @param poolSize connections of the pool of API requests other than logins
+   * @param loginPoolSize connections of the logins' own pool (login, token routes, the caller's account)
+   * @param backgroundPoolSize connections of the pool of background work (mail delivery, cache reloads, gauges)
+   * @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503
+   * @param statementTimeout the longest any statement of the service may run ({@code statement_timeout})
+   * @param lockTimeout the longest any statement may wait for a lock ({@code lock_timeout})
+   */
+  public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int loginPoolSize,
+                   int backgroundPoolSize, int maxWaitQueue, Duration connectTimeout, Duration queueBudget,
+                   Duration statementTimeout, Duration lockTimeout) {
   }
 
   /**
@@ -54,15 +66,20 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   public record Cache(Duration refreshInterval) {
   }
 
-  /** @param tls {@code none}, {@code starttls} (required) or {@code tls} (implicit TLS, usually port 465) */
-  public record Smtp(String host, int port, String tls, Optional<String> username, Optional<Secret> password, String from) {
+  /**
+   * @param tls {@code none}, {@code starttls} (required) or {@code tls} (implicit TLS, usually port 465)
+   * @param timeout the longest wait for any one SMTP step (connect, greeting, each command's reply)
+   */
+  public record Smtp(String host, int port, String tls, Optional<String> username, Optional<Secret> password, String from,
+                     Duration timeout) {
   }
 
   /**
-   * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
-   * {@code maxAttempts} attempts have failed; it is then {@code dead}.
+   * Outbox delivery: a mail refused for good (5xx) is {@code dead} at once; a temporary failure is retried after
+   * {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until the mail is older than {@code maxAge}; it is then
+   * {@code dead}.
    */
-  public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
+  public record Mail(Duration pollInterval, int batchSize, Duration maxAge, Duration retryBaseDelay, Duration retryMaxDelay,
                      String messageIdDomain) {
   }
 

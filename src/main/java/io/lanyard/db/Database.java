@@ -11,9 +11,15 @@ public final class Database {
   private Database() {
   }
 
-  /** @param eventLoops how many event loops will use the pool */
-  public static Future<Pool> open(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+  /** The service's pools, one per class of work ({@link DbPools}). */
+  public static Future<DbPools> open(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
     return Migrations.prepare(vertx, uri, db.createDatabase())
-      .map(migrated -> Pools.create(vertx, db, uri, eventLoops));
+      .map(migrated -> DbPools.create(vertx, db, uri, eventLoops));
+  }
+
+  /** One pool of {@code db.poolSize} connections, for an operator command. */
+  public static Future<Pool> openOne(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
+    return Migrations.prepare(vertx, uri, db.createDatabase())
+      .map(migrated -> Pools.create(vertx, db, uri, "lanyard", db.poolSize(), 1));
   }
 }

@@ -8,6 +8,7 @@ import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.metrics.MetricsScrape;
+import io.lanyard.support.Lifecycle;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -54,12 +55,17 @@ public final class HttpVerticle extends VerticleBase {
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
+  private final Lifecycle lifecycle;
   private HttpServer server;
 
-  /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
+  /**
+   * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
+   * @param lifecycle while the instance drains, every connection closes after its reply
+   */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator) {
+                      Authenticator authenticator, Lifecycle lifecycle) {
     this.config = config;
+    this.lifecycle = lifecycle;
     this.routes = routes;
     this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
@@ -115,6 +121,10 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
+    if (lifecycle.isDraining()) {
+      // a client (or load balancer) keeping this connection would send its next request to an instance about to stop
+      response.putHeader(HttpHeaders.CONNECTION, "close");
+    }
     cors.apply(context.request(), response.headers());
     // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
     context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),

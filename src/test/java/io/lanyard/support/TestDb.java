@@ -8,6 +8,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
@@ -80,6 +81,11 @@ public final class TestDb {
       throw new AssertionError("expected one row, got " + rows.size() + " for " + sql);
     }
     return rows.iterator().next();
+  }
+
+  /** A connection of the test's own (not the service's), for a transaction the test holds open. */
+  public SqlConnection connect() {
+    return await(pool.getConnection());
   }
 
   public long count(String sql, Object... parameters) {

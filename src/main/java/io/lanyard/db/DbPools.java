@@ -1,0 +1,35 @@
+package io.lanyard.db;
+
+import io.lanyard.config.LanyardConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * The service's connection pools, one per class of work: a bulkhead, so that one slow table cannot take every connection.
+ * A lock on {@code mail_outbox} may hold the connections of the requests that write mail, and of mail delivery, for up to
+ * {@code db.lockTimeout}; logins and token routes have connections of their own meanwhile.
+ *
+ * @param requests API requests other than logins: creation, activation, the third-party routes
+ * @param logins logins and the routes of a logged-in caller (its account, refresh, logout)
+ * @param background work no request waits for: mail delivery, cache reloads, revocation catch-ups, gauges
+ */
+public record DbPools(Pool requests, Pool logins, Pool background) {
+
+  /** @param eventLoops how many event loops serve requests (the request pools spread their connections over them) */
+  public static DbPools create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+    return new DbPools(
+      Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops),
+      Pools.create(vertx, db, uri, "lanyard-logins", db.loginPoolSize(), eventLoops),
+      Pools.create(vertx, db, uri, "lanyard-background", db.backgroundPoolSize(), 1));
+  }
+
+  /** How many connections the pools may open together. */
+  public static int connections(LanyardConfig.Db db) {
+    return db.poolSize() + db.loginPoolSize() + db.backgroundPoolSize();
+  }
+
+  public Future<Void> close() {
+    return Future.join(requests.close(), logins.close(), background.close()).mapEmpty();
+  }
+}
