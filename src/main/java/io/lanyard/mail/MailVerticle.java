@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
@@ -28,6 +29,8 @@ public final class MailVerticle extends VerticleBase {
   private static final Logger log = LoggerFactory.getLogger(MailVerticle.class);
   private static final FailureLog failures = new FailureLog(log);
   private static final int MAX_ERROR_LENGTH = 500;
+  /** At stop, how long the mail in flight may take to get its answer recorded; mail still unanswered then keeps its lease. */
+  private static final long STOP_WAIT_MS = 5000;
 
   private final Pool pool;
   private final OutboxRepository outbox;
@@ -40,6 +43,8 @@ public final class MailVerticle extends VerticleBase {
   private final Counter deadCount;
   private boolean draining;
   private boolean drainAgain;
+  private boolean stopping;
+  private Future<Boolean> current = Future.succeededFuture(false);
 
   /** @param pool the background pool: delivery never holds a connection a request waits for */
   public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
@@ -72,20 +77,26 @@ public final class MailVerticle extends VerticleBase {
     return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
   }
 
+  /** Claims nothing more, lets the mail in flight get its answer recorded (for a while), then closes SMTP. */
   @Override
   public Future<?> stop() {
-    return sender.close();
+    stopping = true;
+    return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty().eventually(sender::close);
   }
 
   /** One drain at a time per instance; a wake-up during a drain makes it go round once more. */
   private void drain() {
+    if (stopping) {
+      return;
+    }
     if (draining) {
       drainAgain = true;
       return;
     }
     draining = true;
     drainAgain = false;
-    (circuit.isOpen() ? probe() : deliverBatch()).onComplete(done -> {
+    current = circuit.isOpen() ? probe() : deliverBatch();
+    current.onComplete(done -> {
       draining = false;
       if (done.failed()) {
         failures.warn("drain", "Draining the mail outbox failed: " + done.cause());

@@ -17,13 +17,14 @@ import java.util.Optional;
 public final class OutboxRepository {
 
   // A lease, committed at once: SKIP LOCKED lets instances claim side by side, and the lease keeps the mail from every other
-  // claim until its outcome is recorded, or until the lease runs out after a crash. $3 true: whatever its backoff (a probe of
-  // an SMTP server that was failing).
+  // claim until its outcome is recorded, or until the lease runs out after a crash. $3 true: a mail waiting out the backoff of
+  // a failure may be taken too (a probe of an SMTP server that was failing).
   private static final String CLAIM = """
     UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond'
     WHERE id IN (
       SELECT id FROM mail_outbox
-      WHERE status = 'pending' AND ($3 OR next_attempt_at <= now()) AND (leased_until IS NULL OR leased_until <= now())
+      WHERE status = 'pending' AND (next_attempt_at <= now() OR $3 AND last_error IS NOT NULL)
+        AND (leased_until IS NULL OR leased_until <= now())
       ORDER BY next_attempt_at
       LIMIT $1
       FOR UPDATE SKIP LOCKED)
@@ -39,10 +40,11 @@ public final class OutboxRepository {
       status = CASE WHEN $3 THEN 'dead' ELSE 'pending' END,
       next_attempt_at = now() + $4::float8 * interval '1 millisecond', leased_until = NULL
     WHERE id = $1""";
-  // SMTP answers again: mail waiting out a backoff goes now, not at its next slot.
+  // SMTP answers again: mail waiting out the backoff of a failure goes now, not at its next slot.
   private static final String RELEASE_BACKOFF = """
     UPDATE mail_outbox SET next_attempt_at = now()
-    WHERE status = 'pending' AND next_attempt_at > now() AND (leased_until IS NULL OR leased_until <= now())""";
+    WHERE status = 'pending' AND next_attempt_at > now() AND last_error IS NOT NULL
+      AND (leased_until IS NULL OR leased_until <= now())""";
   private static final String COUNT_BY_STATUS = """
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
   private static final String OLDEST_PENDING_AGE = """
