@@ -34,7 +34,8 @@ class ArchitectureTest {
       .layer("http").definedBy("io.lanyard.http..")
       .layer("operations").definedBy("io.lanyard.auth..", "io.lanyard.user..", "io.lanyard.applications..",
         "io.lanyard.mail..", "io.lanyard.session..", "io.lanyard.server..", "io.lanyard.metrics..")
-      .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..")
+      .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..",
+        "io.lanyard.idempotency..")
       .layer("base").definedBy("io.lanyard.db..", "io.lanyard.config..", "io.lanyard.support..")
       .whereLayer("entry").mayNotBeAccessedByAnyLayer()
       .whereLayer("http").mayOnlyBeAccessedByLayers("entry")

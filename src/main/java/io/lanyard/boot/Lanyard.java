@@ -136,6 +136,7 @@ public final class Lanyard {
       .andThen(started -> {
         if (started.succeeded()) {
           metrics.startProbes(pools.background());
+          served.keyPruning().start(vertx);
         }
       });
   }
@@ -222,6 +223,7 @@ public final class Lanyard {
     if (served != null) {
       served.liveCopies().forEach(copy -> copy.stop(vertx));
       served.revocationSync().stop(vertx);
+      served.keyPruning().stop(vertx);
     }
     metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();

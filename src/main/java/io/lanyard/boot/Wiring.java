@@ -26,6 +26,8 @@ import io.lanyard.db.DatabaseProbe;
 import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
 import io.lanyard.http.Operations;
+import io.lanyard.idempotency.IdempotencyKeys;
+import io.lanyard.idempotency.KeyPruning;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
 import io.lanyard.mail.MailTemplate;
@@ -66,8 +68,9 @@ import java.util.function.Supplier;
  */
 final class Wiring {
 
-  /** What the service serves, and what it must keep loaded while it does. */
-  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
+  /** What the service serves, what it must keep loaded while it does, and what it prunes. */
+  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
+               KeyPruning keyPruning) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -123,15 +126,17 @@ final class Wiring {
     });
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
-    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
+    IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
+    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
     Operations operations = new Operations(
       new Login(pools.logins(), users, hasher, tokens, expiry),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox),
+      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox,
+        idempotencyKeys),
       new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
-        config.links()),
+        config.links(), idempotencyKeys),
       new ActivateUser(pools.requests(), links, users, hasher),
       new UpdateUser(pools.requests(), thirdPartyAccess, accounts),
       new GetUser(pools.requests(), thirdPartyAccess, accounts),
@@ -143,7 +148,8 @@ final class Wiring {
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync,
+      new KeyPruning(pools.background(), idempotencyKeys));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

@@ -46,6 +46,7 @@ public final class HttpVerticle extends VerticleBase {
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
+  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
   private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
 
   private final LanyardConfig.Http config;
@@ -162,7 +163,8 @@ public final class HttpVerticle extends VerticleBase {
         }
         String userAgent = context.request().getHeader(HttpHeaders.USER_AGENT);
         ApiRequest request = new ApiRequest(context.get(Replies.REQUEST_ID), parsed.body(), query, context.pathParams(),
-          Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent);
+          Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent,
+          Optional.ofNullable(context.request().getHeader(IDEMPOTENCY_KEY)));
         return invoke(route.operation(), request);
       })
       .onComplete(done -> write(context, route, done.succeeded() ? done.result() : Replies.forFailure(route, done.cause())));

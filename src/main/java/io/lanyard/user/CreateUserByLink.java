@@ -10,6 +10,7 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
@@ -30,8 +31,9 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 
 /**
  * POST /_plugin/{P}/user/create: 0 | 131 | 190 | 149 | 140 | 181 | 124 | 187 | 143 | internal 1, 132, 133, 135, 161, 170.
- * A pending account, a single-use link and the mail carrying it, in one transaction. For an account still pending, a fresh
- * link replaces the old one, at most once per {@code links.resendInterval}; sooner, or for an active account, 143.
+ * A pending account, a single-use link and the mail carrying it, in one transaction (with the request's
+ * {@code Idempotency-Key}, if any). For an account still pending, a fresh link replaces the old one, at most once per
+ * {@code links.resendInterval}; sooner, or for an active account, 143.
  */
 public final class CreateUserByLink {
 
@@ -43,10 +45,11 @@ public final class CreateUserByLink {
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
+  private final IdempotencyKeys keys;
 
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
-                          AccountRepository accounts,
-                          AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config) {
+                          AccountRepository accounts, AccountLinkRepository links, Outbox outbox,
+                          LanyardConfig.Links config, IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -55,6 +58,7 @@ public final class CreateUserByLink {
     this.links = links;
     this.outbox = outbox;
     this.config = config;
+    this.keys = keys;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -70,7 +74,8 @@ public final class CreateUserByLink {
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(template -> template.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
-        : pool.withTransaction(tx -> createOrRenew(tx, request, application, template.get()))
+        : keys.inTransaction(pool, application.id(), request.idempotency().key(),
+            tx -> createOrRenew(tx, request, application, template.get()))
           .onSuccess(result -> {
             if (result.status() == StatusCode.CREATED) {
               outbox.nudge();

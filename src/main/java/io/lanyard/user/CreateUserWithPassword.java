@@ -6,6 +6,7 @@ import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
@@ -26,7 +27,8 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 
 /**
  * POST /_plugin/{P}/user/createWithPassword: 0 | 131 | 190 | 149 | 140 | 181 | 187 | 143 | internal 1, 132–135, 170.
- * An active account with a bcrypt hash and, when allowed, its welcome mail, in one transaction.
+ * An active account with a bcrypt hash and, when allowed, its welcome mail, in one transaction (with the request's
+ * {@code Idempotency-Key}, if any).
  */
 public final class CreateUserWithPassword {
 
@@ -36,15 +38,17 @@ public final class CreateUserWithPassword {
   private final PasswordHasher hasher;
   private final UserRepository users;
   private final Outbox outbox;
+  private final IdempotencyKeys keys;
 
   public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
-                                PasswordHasher hasher, UserRepository users, Outbox outbox) {
+                                PasswordHasher hasher, UserRepository users, Outbox outbox, IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
     this.hasher = hasher;
     this.users = users;
     this.outbox = outbox;
+    this.keys = keys;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -77,7 +81,7 @@ public final class CreateUserWithPassword {
   private Future<Result> insert(CreateUserRequest request, Application application, String hash,
                                 Optional<MailTemplate> welcome) {
     NewUser user = request.toNewUser(Optional.of(hash), application.id());
-    return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
+    return keys.inTransaction(pool, application.id(), request.idempotency().key(), tx -> users.insertIfAbsent(tx, user)
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
         .compose(userId -> {
           if (userId.isEmpty()) {

@@ -5,32 +5,50 @@ import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
 
 import java.util.function.BiFunction;
 
 /**
- * The start and end both creation routes share: the body's checks (131, 190), then the application's (149, 140, 181; 170
- * when it cannot be looked up); and at the end, any failure mapped once to its step's internal code.
+ * The start and end both creation routes share: the {@code Idempotency-Key} header's form (400), the body's checks (131,
+ * 190), then the application's (149, 140, 181; 170 when it cannot be looked up), then a key already used: its first reply,
+ * or 422 for another request; and at the end, any failure mapped once to its step's internal code.
  */
 public final class CreationAdmission {
 
+  private final Pool pool;
   private final ApplicationDirectory applications;
+  private final IdempotencyKeys keys;
 
-  public CreationAdmission(ApplicationDirectory applications) {
+  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys) {
+    this.pool = pool;
     this.applications = applications;
+    this.keys = keys;
   }
 
-  /** @param route what the route does with an admitted request */
+  /** @param route what the route does with an admitted request whose key (if any) is new */
   public Future<Result> admit(CreateUserRequest request, BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    if (request.idempotency().refusal().isPresent()) {
+      return Future.failedFuture(request.idempotency().refusal().get());
+    }
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(request.refusal().get());
     }
     return applications.admitForCreation(request.fromThirdParty())
       .recover(StepFailure.as(StatusCode.CREATE_APPLICATION_LOOKUP_FAILED))
       .compose(admission -> admission.isAdmitted()
-        ? route.apply(request, admission.application())
+        ? replayOr(request, admission.application(), route)
         : Future.succeededFuture(Result.of(admission.refusal())))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
+  }
+
+  /** Before any other read, so that a retry of a creation that committed is not answered "already exists" (143). */
+  private Future<Result> replayOr(CreateUserRequest request, Application application,
+                                  BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    return keys.replay(pool, application.id(), request.idempotency().key())
+      .recover(StepFailure.as(StatusCode.CREATE_UNEXPECTED))
+      .compose(stored -> stored.isPresent() ? Future.succeededFuture(stored.get()) : route.apply(request, application));
   }
 }

@@ -74,7 +74,7 @@ public final class Http {
     return sendAsync(HttpMethod.POST, path, body.toBuffer(), bearer(jwt));
   }
 
-  private Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
+  public Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
     HttpRequest<Buffer> request = client.request(method, path).putHeaders(headers);
     return (body == null ? request.send() : request.sendBuffer(body)).map(response -> {
       String text = response.bodyAsString();

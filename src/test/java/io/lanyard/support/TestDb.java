@@ -102,6 +102,18 @@ public final class TestDb {
     }
   }
 
+  /** Whether the server has a database of that name. */
+  public static boolean exists(String database) {
+    Vertx vertx = Lanyard.createVertx();
+    Pool admin = pool(vertx, "postgres", 1);
+    try {
+      return await(admin.preparedQuery("SELECT 1 FROM pg_database WHERE datname = $1").execute(Tuple.of(database))).size() == 1;
+    } finally {
+      await(admin.close());
+      await(vertx.close());
+    }
+  }
+
   /** Runs statements on another database of the server (creating or dropping test databases). */
   public static void onServer(String... statements) {
     Vertx vertx = Lanyard.createVertx();
