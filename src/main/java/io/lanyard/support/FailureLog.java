@@ -5,6 +5,7 @@ import org.slf4j.Logger;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
 
 /**
  * Logs a recurring failure once per class of failure and interval, not once per occurrence, and never with a stack trace:
@@ -17,15 +18,18 @@ public final class FailureLog {
 
   private final Logger log;
   private final long intervalNanos;
+  private final LongSupplier clock;
   private final ConcurrentMap<String, Window> windows = new ConcurrentHashMap<>();
 
   public FailureLog(Logger log) {
-    this(log, INTERVAL);
+    this(log, INTERVAL, System::nanoTime);
   }
 
-  public FailureLog(Logger log, Duration interval) {
+  /** @param clock nanoseconds, as {@link System#nanoTime()} */
+  FailureLog(Logger log, Duration interval, LongSupplier clock) {
     this.log = log;
     this.intervalNanos = interval.toNanos();
+    this.clock = clock;
   }
 
   /**
@@ -33,7 +37,7 @@ public final class FailureLog {
    * occurrence is only counted, and the next line says how many it stands for.
    */
   public void warn(String failureClass, String message) {
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     long[] skipped = {-1};
     windows.compute(failureClass, (key, window) -> {
       if (window == null || now - window.loggedAt >= intervalNanos) {
