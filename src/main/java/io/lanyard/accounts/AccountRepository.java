@@ -13,10 +13,11 @@ import java.util.UUID;
 /** Whole accounts (no password hash) from the {@code users} table, and their profile writes. */
 public final class AccountRepository {
 
-  private static final String COLUMNS = "id, email, status, language, profile";
+  private static final String COLUMNS = "id, email, status, language, profile, from_salon, from_application_id";
   private static final String FIND_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1";
   private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
   private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
+  private static final String LOCK_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1 FOR UPDATE";
 
   // One statement, so concurrent updates from two applications each keep the fields they did not send (the merge happens
   // on the current row, under its lock, not on a copy read earlier); it finds the account too, within the caller's reach.
@@ -42,6 +43,11 @@ public final class AccountRepository {
     return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(AccountRepository::first);
   }
 
+  /** The account, locked until the transaction ends (so no other change to it interleaves). */
+  public Future<Optional<Account>> lockById(SqlClient client, String userId) {
+    return client.preparedQuery(LOCK_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
+  }
+
   /**
    * Sets, clears and keeps profile fields of the account of that address, in one statement.
    *
@@ -58,16 +64,20 @@ public final class AccountRepository {
   }
 
   private static Optional<Account> first(RowSet<Row> rows) {
-    if (rows.size() == 0) {
-      return Optional.empty();
-    }
-    Row row = rows.iterator().next();
+    return rows.size() == 0 ? Optional.empty() : Optional.of(toAccount(rows.iterator().next()));
+  }
+
+  /** Maps a row holding {@link #COLUMNS}. */
+  static Account toAccount(Row row) {
     Object profile = row.getValue("profile");
-    return Optional.of(new Account(
+    UUID applicationId = row.getUUID("from_application_id");
+    return new Account(
       row.getUUID("id").toString(),
       row.getString("email"),
       UserStatus.fromWire(row.getString("status")),
       row.getString("language"),
-      profile instanceof JsonObject object ? object : new JsonObject()));
+      profile instanceof JsonObject object ? object : new JsonObject(),
+      Optional.ofNullable(row.getString("from_salon")),
+      Optional.ofNullable(applicationId).map(UUID::toString));
   }
 }
