@@ -7,6 +7,9 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -17,6 +20,9 @@ public final class AccountRepository {
   private static final String FIND_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1";
   private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
   private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
+  private static final String LIST = "SELECT " + COLUMNS + ", created_at FROM users"
+    + " WHERE ($1::text IS NULL AND status <> 'deleted' OR status = $1) AND ($2::text IS NULL OR from_salon = $2)"
+    + " AND ($3::timestamptz IS NULL OR created_at > $3) ORDER BY created_at DESC, id LIMIT $4";
   private static final String LOCK_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1 FOR UPDATE";
 
   // One statement, so concurrent updates from two applications each keep the fields they did not send (the merge happens
@@ -28,6 +34,25 @@ public final class AccountRepository {
       updated_at = now()
     WHERE email = $1 AND ($6::uuid IS NULL OR id = $6::uuid)
     RETURNING id""";
+
+  /** Accounts matching the filter, newest first (erased ones only when asked for by status). */
+  public Future<List<Listed>> list(SqlClient client, Filter filter) {
+    Tuple values = Tuple.tuple().addString(filter.status().map(UserStatus::wireName).orElse(null))
+      .addString(filter.salon().orElse(null)).addOffsetDateTime(filter.createdAfter().orElse(null)).addInteger(filter.limit());
+    return client.preparedQuery(LIST).execute(values).map(rows -> {
+      List<Listed> listed = new ArrayList<>(rows.size());
+      rows.forEach(row -> listed.add(new Listed(toAccount(row), row.getOffsetDateTime("created_at"))));
+      return listed;
+    });
+  }
+
+  /** What {@link #list} selects by; empty parts select everything. */
+  public record Filter(Optional<UserStatus> status, Optional<String> salon, Optional<OffsetDateTime> createdAfter, int limit) {
+  }
+
+  /** An account and when it was created. */
+  public record Listed(Account account, OffsetDateTime createdAt) {
+  }
 
   public Future<Optional<Account>> findById(SqlClient client, String userId) {
     return client.preparedQuery(FIND_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);

@@ -25,7 +25,9 @@ import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
 @Command(name = "users", description = "Manage user accounts.",
-  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class})
+  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
+    UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
+    UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";

@@ -69,23 +69,28 @@ public final class RequestPasswordReset {
       .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get())
         : applications.admitForCreation(request.fromThirdParty())
           .compose(admission -> admission.isAdmitted()
-            ? withUrlAndTemplate(request, admission.application())
+            ? sendFor(admission.application(), request.email(), request.language())
             : Future.succeededFuture(Result.of(admission.refusal()))))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
   }
 
-  /** 124 and 187 before anything is read or written. */
-  private Future<Result> withUrlAndTemplate(PasswordResetRequest request, Application application) {
+  /**
+   * Sends what the address's account needs on behalf of an application (the route's, or the one an operator names): 124 and
+   * 187 before anything is read or written, else 0.
+   *
+   * @param email a normalised address
+   * @param requested the language of the mail, else the account's
+   */
+  public Future<Result> sendFor(Application application, String email, Optional<String> requested) {
     Optional<String> resetUrl = application.urls().resetUrl();
     if (LinkUrls.problem(resetUrl.orElse(null)).isPresent()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }
     AccountMail.Sender sender = AccountMail.Sender.of(application);
-    String language = request.language().orElse("eng-GB");
-    return mail.template(sender, MailKind.PASSWORD_RESET, language).compose(template -> template.isEmpty()
+    return mail.template(sender, MailKind.PASSWORD_RESET, requested.orElse("eng-GB")).compose(template -> template.isEmpty()
       ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
-      : pool.withTransaction(tx -> accounts.lockByEmail(tx, request.email())
-          .compose(account -> send(tx, request, application, sender, account)))
+      : pool.withTransaction(tx -> accounts.lockByEmail(tx, email)
+          .compose(account -> send(tx, requested, application, sender, account)))
         .map(sent -> {
           if (sent) {
             mail.nudge();
@@ -95,13 +100,13 @@ public final class RequestPasswordReset {
   }
 
   /** @return whether a mail was queued */
-  private Future<Boolean> send(SqlClient tx, PasswordResetRequest request, Application application, AccountMail.Sender sender,
+  private Future<Boolean> send(SqlClient tx, Optional<String> requested, Application application, AccountMail.Sender sender,
                                Optional<Account> found) {
     if (found.isEmpty()) {
       return Future.succeededFuture(false);
     }
     Account account = found.get();
-    String language = request.language().orElse(account.language());
+    String language = requested.orElse(account.language());
     if (account.status() == UserStatus.ACTIVE) {
       return mail.template(sender, MailKind.PASSWORD_RESET, language).compose(template -> links.send(tx,
           (client, hash) -> resets.replace(client, account.id(), hash, config.resetTtl()), template.orElseThrow(), sender,
