@@ -5,7 +5,6 @@ import io.lanyard.support.Fixtures;
 import io.lanyard.support.Http;
 import io.lanyard.support.Mails;
 import io.lanyard.support.SharedServiceFixture;
-import io.lanyard.support.TestApp;
 import io.vertx.core.json.JsonObject;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -167,16 +165,6 @@ class PasswordResetIT extends SharedServiceFixture {
     String token = Mails.tokenIn(smtp.awaitMessages(1).get(0));
     assertThat(reset(token, "short").statusCode()).isEqualTo(190);
     assertThat(reset(token, NEW_PASSWORD).statusCode()).as("a refused password keeps the link").isZero();
-  }
-
-  @Test
-  void withBuiltInTemplatesOffAnApplicationWithoutTemplatesIs187() {
-    try (TestApp strict = TestApp.start(Map.of("LANYARD_MAIL_BUILTIN_TEMPLATES", "false"))) {
-      Http.Response response = strict.http().post(REQUEST, body(EMAIL));
-
-      assertThat(response.statusCode()).isEqualTo(187);
-      assertThat(db.count("SELECT count(*) FROM password_resets")).isZero();
-    }
   }
 
   private JsonObject body(String email) {
