@@ -170,7 +170,18 @@ class JarIT {
     }
   }
 
-  private void assertRefused(Map<String, String> env, String setting) throws Exception {
+  @Test
+  void metricsPortInUseStopsStartUpNamingItsOwnSetting() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      List<String> lines = assertRefused(Map.of("LANYARD_METRICS_PORT", Integer.toString(taken.getLocalPort()),
+        "LANYARD_HTTP_PORT", Integer.toString(freePort())), "LANYARD_METRICS_PORT");
+
+      assertThat(lines).noneMatch(line -> line.contains("http.port") || line.contains("LANYARD_HTTP_PORT"));
+    }
+  }
+
+  /** @return the lines the jar printed */
+  private List<String> assertRefused(Map<String, String> env, String setting) throws Exception {
     Running jar = start(env);
 
     assertThat(jar.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -181,6 +192,7 @@ class JarIT {
     List<String> naming = lines.stream().filter(line -> line.contains(setting)).toList();
     assertThat(naming).withFailMessage(String.join("\n", lines)).hasSize(1);
     assertThat(lines.stream().filter(line -> line.contains("Exception") || line.startsWith("\tat "))).isEmpty();
+    return lines;
   }
 
   private Running start(Map<String, String> env) throws IOException {
