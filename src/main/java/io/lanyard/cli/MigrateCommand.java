@@ -15,7 +15,7 @@ final class MigrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (CliRuntime runtime = CliRuntime.open(spec)) {
+    try (CliRuntime runtime = CliRuntime.migrating(spec)) {
       spec.commandLine().getOut().println("Database is up to date");
     }
     return 0;
