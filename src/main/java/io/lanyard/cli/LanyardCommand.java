@@ -4,6 +4,7 @@ import io.lanyard.api.Version;
 import io.lanyard.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
@@ -31,7 +32,23 @@ public final class LanyardCommand implements Callable<Integer> {
       line.getErr().println("lanyard: " + message);
       return 1;
     });
+    commandLine.setExecutionStrategy(parsed -> {
+      if (!servesTheApi(parsed)) {
+        CommandLogs.toStandardError();
+      }
+      return new CommandLine.RunLast().execute(parsed);
+    });
     return commandLine;
+  }
+
+  /** No command, or {@code serve}: the one case that logs to standard output. */
+  private static boolean servesTheApi(ParseResult parsed) {
+    ParseResult last = parsed;
+    while (last.hasSubcommand()) {
+      last = last.subcommand();
+    }
+    Object command = last.commandSpec().userObject();
+    return command instanceof LanyardCommand || command instanceof ServeCommand;
   }
 
   Optional<Path> configFile() {
