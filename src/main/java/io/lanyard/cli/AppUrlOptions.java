@@ -11,13 +11,13 @@ import java.util.Optional;
 /** The optional URLs of an application besides its account link (DECISIONS.md §9), as {@code apps create} and {@code apps update} take them. */
 final class AppUrlOptions {
 
-  @Option(names = "--reset-url", description = "Where password-reset links lead: https, holding {token}.")
+  @Option(names = "--reset-url", paramLabel = "URL", description = "Where password-reset links lead: https, holding {token}.")
   private String resetUrl;
 
-  @Option(names = "--email-url", description = "Where links confirming a new e-mail address lead: https, holding {token}.")
+  @Option(names = "--email-url", paramLabel = "URL", description = "Where links confirming a new e-mail address lead: https, holding {token}.")
   private String emailUrl;
 
-  @Option(names = "--return-url", description = "Where people go back to after a hosted page: https.")
+  @Option(names = "--return-url", paramLabel = "URL", description = "Where people go back to after a hosted page: https.")
   private String returnUrl;
 
   /** The URLs given, each checked: a bad one stops the command before anything is written. */

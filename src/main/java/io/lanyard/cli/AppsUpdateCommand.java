@@ -15,16 +15,18 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code apps update NAME [--link-url U] [--reset-url U] [--email-url U] [--return-url U]}: the URLs given change, the others stay. */
-@Command(name = "update", description = "Change an application's URLs; those not given stay as they are.")
+@Command(name = "update", description = "Change an application's URLs; those not given stay as they are.",
+  footer = {"  java -jar lanyard.jar apps update badges \\",
+    "    --reset-url 'https://fair.example/reset?token={token}'"})
 final class AppsUpdateCommand implements Callable<Integer> {
 
   @Spec
   private CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "NAME")
+  @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
   private String name;
 
-  @Option(names = "--link-url", description = "Account-link URL: https, holding {token}.")
+  @Option(names = "--link-url", paramLabel = "URL", description = "Account-link URL: https, holding {token}.")
   private String linkUrl;
 
   @CommandLine.Mixin

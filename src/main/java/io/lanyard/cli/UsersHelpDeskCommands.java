@@ -46,7 +46,8 @@ final class UsersHelpDeskCommands {
    * standard input; never from the command line, where {@code ps} and shell histories would keep it. Every session ends, the
    * lockout is lifted, a {@code password_changed} notice goes out; a pending account becomes active.
    */
-  @Command(name = "set-password", description = "Set an account's password (read from a prompt or standard input).")
+  @Command(name = "set-password", description = "Set an account's password (read from a prompt or standard input).",
+    footer = "  java -jar lanyard.jar users set-password ann@example.com < password.txt")
   static final class SetPassword implements Callable<Integer> {
 
     @Spec
@@ -104,7 +105,8 @@ final class UsersHelpDeskCommands {
    * {@code users send-reset EMAIL [--app NAME] [--language L]}: what {@code requestPasswordReset} sends, on behalf of the
    * account's own application (or the one named).
    */
-  @Command(name = "send-reset", description = "Send an account a password-reset link (a pending one its account link).")
+  @Command(name = "send-reset", description = "Send an account a password-reset link (a pending one its account link).",
+    footer = "  java -jar lanyard.jar users send-reset ann@example.com --app badges")
   static final class SendReset implements Callable<Integer> {
 
     @Spec
@@ -113,10 +115,10 @@ final class UsersHelpDeskCommands {
     @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
     private String email;
 
-    @Option(names = "--app", description = "The application whose reset URL and templates to use (default: the account's).")
+    @Option(names = "--app", paramLabel = "NAME", description = "The application whose reset URL and templates to use (default: the account's).")
     private String app;
 
-    @Option(names = "--language", description = "fre-FR or eng-GB (default: the account's).")
+    @Option(names = "--language", paramLabel = "LANGUAGE", description = "fre-FR or eng-GB (default: the account's).")
     private String language;
 
     @Override
@@ -155,7 +157,8 @@ final class UsersHelpDeskCommands {
   }
 
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
-  @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).")
+  @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
+    footer = "  java -jar lanyard.jar users delete ann@example.com")
   static final class Delete implements Callable<Integer> {
 
     @Spec

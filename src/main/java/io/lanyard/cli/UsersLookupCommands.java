@@ -31,7 +31,8 @@ final class UsersLookupCommands {
   }
 
   /** {@code users show EMAIL}: the account, its origin and the last mails sent about it, one {@code key<TAB>value} a line. */
-  @Command(name = "show", description = "Show an account: state, origin, profile, recent mails.")
+  @Command(name = "show", description = "Show an account: state, origin, profile, recent mails.",
+    footer = "  java -jar lanyard.jar users show ann@example.com")
   static final class Show implements Callable<Integer> {
 
     @Spec
@@ -68,7 +69,8 @@ final class UsersLookupCommands {
   }
 
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
-  @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.")
+  @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
+    footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
   static final class Export implements Callable<Integer> {
 
     @Spec
@@ -92,22 +94,23 @@ final class UsersLookupCommands {
   }
 
   /** {@code users list [--status S] [--salon X] [--created-after T] [--limit N]}: newest first, one account a line. */
-  @Command(name = "list", description = "List accounts, newest first: id, email, status, language, salon, created.")
+  @Command(name = "list", description = "List accounts, newest first: id, email, status, language, salon, created.",
+    footer = "  java -jar lanyard.jar users list --status pending --limit 20")
   static final class ListUsers implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--status", description = "pending, active, disabled or deleted (default: all but deleted).")
+    @Option(names = "--status", paramLabel = "STATUS", description = "pending, active, disabled or deleted (default: all but deleted).")
     private String status;
 
-    @Option(names = "--salon", description = "Only accounts created for this fair (fromSalon).")
+    @Option(names = "--salon", paramLabel = "SLUG", description = "Only accounts created for this fair (fromSalon).")
     private String salon;
 
-    @Option(names = "--created-after", description = "A date (2026-05-01) or an instant (2026-05-01T08:00:00Z).")
+    @Option(names = "--created-after", paramLabel = "WHEN", description = "A date (2026-05-01) or an instant (2026-05-01T08:00:00Z).")
     private String createdAfter;
 
-    @Option(names = "--limit", defaultValue = "100", description = "At most this many (default ${DEFAULT-VALUE}).")
+    @Option(names = "--limit", defaultValue = "100", paramLabel = "N", description = "At most this many (default ${DEFAULT-VALUE}).")
     private int limit;
 
     @Override
