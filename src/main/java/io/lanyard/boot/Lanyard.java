@@ -20,9 +20,9 @@ import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.metrics.ServiceMetrics;
 import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
-import io.lanyard.support.Lifecycle;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.support.ServingState;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -45,7 +45,7 @@ public final class Lanyard {
   private final int instances;
   private final ServiceMetrics metrics;
   private final List<String> deployments = new CopyOnWriteArrayList<>();
-  private final Lifecycle lifecycle = new Lifecycle();
+  private final ServingState servingState = new ServingState();
   private DbPools pools;
   private DatabaseProbe probe;
   private ChangeFeed changeFeed;
@@ -121,7 +121,7 @@ public final class Lanyard {
    */
   private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
     served = Wiring.build(vertx, config, pools, changeFeed, hasher, tokens, keys, metrics.registry(),
-      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), lifecycle));
+      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), servingState));
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
@@ -160,7 +160,7 @@ public final class Lanyard {
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
       HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
-        lifecycle);
+        servingState);
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))
@@ -215,7 +215,7 @@ public final class Lanyard {
    * {@code http.drainPeriod}.
    */
   public void drain() {
-    lifecycle.drain();
+    servingState.drain();
   }
 
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */

@@ -2,8 +2,13 @@ package io.lanyard.boot;
 
 import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.CurrentPassword;
+import io.lanyard.accounts.EmailChangeRepository;
+import io.lanyard.accounts.LoginFailures;
+import io.lanyard.accounts.PasswordResetRepository;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
+import io.lanyard.api.Captcha;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.ApplicationRepository;
@@ -26,16 +31,25 @@ import io.lanyard.db.DatabaseProbe;
 import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
 import io.lanyard.http.Operations;
-import io.lanyard.idempotency.IdempotencyKeys;
-import io.lanyard.idempotency.KeyPruning;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
-import io.lanyard.mail.MailTemplate;
+import io.lanyard.idempotency.IdempotencyKeys;
+import io.lanyard.idempotency.KeyPruning;
+import io.lanyard.lifecycle.AccountMail;
+import io.lanyard.lifecycle.PasswordChange;
+import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.privacy.AccountErasure;
+import io.lanyard.privacy.AccountExport;
+import io.lanyard.privacy.DeleteAccount;
+import io.lanyard.privacy.ExportData;
+import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.recovery.ResetPassword;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
@@ -43,8 +57,11 @@ import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
-import io.lanyard.support.Lifecycle;
+import io.lanyard.settings.ConfirmEmailChange;
+import io.lanyard.settings.RequestEmailChange;
+import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
+import io.lanyard.support.ServingState;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
@@ -53,6 +70,7 @@ import io.lanyard.user.GetAllUserTypes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +92,7 @@ final class Wiring {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
-  record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, Lifecycle lifecycle) {
+  record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, ServingState servingState) {
   }
 
   private final Vertx vertx;
@@ -118,14 +136,15 @@ final class Wiring {
     TemplateRepository templateRepository = new TemplateRepository();
     LiveCopy<Map<String, Application>> applications =
       liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pools.background()));
-    LiveCopy<Map<String, MailTemplate>> templates =
+    LiveCopy<Map<String, CompiledMail>> templates =
       liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pools.background()));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
       templates.reload();
     });
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
-    TemplateDirectory templateDirectory = new TemplateDirectory(templates);
+    TemplateDirectory templateDirectory = new TemplateDirectory(templates,
+      config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
     CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
@@ -144,12 +163,39 @@ final class Wiring {
       new Logout(sessions),
       new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
       new GetCurrentUser(pools.logins(), accounts),
-      new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.lifecycle()),
+      new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
-      OpenApiDocument.load(config.pluginName()));
+      OpenApiDocument.load(config.pluginName()),
+      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync,
       new KeyPruning(pools.background(), idempotencyKeys));
+  }
+
+  /**
+   * The account lifecycle (DECISIONS.md §8). Where the per-identifier lockout and the CAPTCHA of §7 are built, they replace
+   * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
+   */
+  private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
+                                         AccountMail mail) {
+    Pool requests = pools.requests();
+    LoginFailures failures = LoginFailures.NONE;
+    Captcha captcha = Captcha.OFF;
+    UserRepository users = new UserRepository();
+    AccountRepository accounts = new AccountRepository();
+    PasswordResetRepository resets = new PasswordResetRepository();
+    EmailChangeRepository emailChanges = new EmailChangeRepository();
+    CurrentPassword currentPassword = new CurrentPassword(requests, users, hasher, failures);
+    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    return new Operations.Lifecycle(
+      new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,
+        config.links()),
+      new ResetPassword(requests, resets, hasher, passwordChange),
+      new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange),
+      new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links()),
+      new ConfirmEmailChange(requests, emailChanges, accounts, users, mail),
+      new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail)),
+      new ExportData(new AccountExport(requests)));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

@@ -2,9 +2,11 @@ package io.lanyard.cli;
 
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.ApplicationUrls;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.applications.UserScope;
 import io.lanyard.support.SecretTokens;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,32 +24,40 @@ import java.util.concurrent.Callable;
 
 /** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
+  footer = "  java -jar lanyard.jar apps list",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
-    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class})
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsUpdateCommand.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;
 
-  @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.")
+  @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.",
+    footer = {"  java -jar lanyard.jar apps create --name badges --can-create-users \\",
+      "    --user-scope any --link-url 'https://fair.example/activate?token={token}'"})
   static final class Create implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--name", required = true, description = "A unique name.")
+    @Option(names = "--name", required = true, paramLabel = "NAME", description = "A unique name, 1 to 100 characters.")
     private String name;
 
     @Option(names = "--can-create-users", description = "May create accounts (/user/create, /user/createWithPassword).")
     private boolean canCreateUsers;
 
-    @Option(names = "--user-scope", defaultValue = "self", description = "none, self or any (default ${DEFAULT-VALUE}).")
+    @Option(names = "--user-scope", defaultValue = "self", paramLabel = "SCOPE",
+      description = "none, self or any (default ${DEFAULT-VALUE}).")
     private String userScope;
 
-    @Option(names = "--link-url", description = "Account-link URL: https, holding {token}.")
+    @Option(names = "--link-url", paramLabel = "URL", description = "Account-link URL: https, holding {token}.")
     private String linkUrl;
 
-    @Option(names = "--expires-at", description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
+    @Option(names = "--expires-at", paramLabel = "WHEN",
+      description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
     private String expiresAt;
+
+    @CommandLine.Mixin
+    private AppUrlOptions urls;
 
     @Override
     public Integer call() {
@@ -60,11 +70,12 @@ final class AppsCommand {
       link.flatMap(LinkUrls::problem).ifPresent(problem -> {
         throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
       });
+      ApplicationUrls others = urls.checked(spec);
       Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
       String token = SecretTokens.generate();
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
-          SecretTokens.sha256(token), canCreateUsers, scope, link, expiry));
+          SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
           return 1;
@@ -72,7 +83,10 @@ final class AppsCommand {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Created application " + name.trim() + " (" + id.get() + ").");
         if (link.isEmpty()) {
-          out.println("It has no account-link URL yet: /user/create answers 124 until apps set-link-url gives it one.");
+          out.println("It has no account-link URL yet: /user/create answers 124 until apps update gives it one.");
+        }
+        if (others.resetUrl().isEmpty()) {
+          out.println("It has no reset URL yet: requestPasswordReset answers 124 until apps update --reset-url gives it one.");
         }
         out.println("Its token, shown this once (only its SHA-256 is kept):");
         out.println(token);
@@ -89,7 +103,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "list", description = "List applications (never their tokens).")
+  @Command(name = "list", description = "List applications (never their tokens), one per line, tab-separated.",
+    footer = "  java -jar lanyard.jar apps list")
   static final class ListApps implements Callable<Integer> {
 
     @Spec
@@ -99,19 +114,21 @@ final class AppsCommand {
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         PrintWriter out = spec.commandLine().getOut();
-        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url");
+        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url\treset_url\temail_url\treturn_url");
         for (ApplicationRepository.Stored stored : Await.result(new ApplicationRepository().listAll(runtime.pool()))) {
           Application app = stored.application();
           String state = app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled";
           out.println(String.join("\t", app.name(), state, Boolean.toString(app.canCreateUsers()), app.userScope().wireName(),
-            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-")));
+            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-"), app.urls().resetUrl().orElse("-"),
+            app.urls().emailUrl().orElse("-"), app.urls().returnUrl().orElse("-")));
         }
       }
       return 0;
     }
   }
 
-  @Command(name = "disable", description = "Stop an application's token from working (149 → 140) until enabled again.")
+  @Command(name = "disable", description = "Stop an application's token from working (149 → 140) until enabled again.",
+    footer = "  java -jar lanyard.jar apps disable badges")
   static final class Disable extends Change {
 
     @Override
@@ -120,7 +137,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "enable", description = "Let a disabled application's token work again.")
+  @Command(name = "enable", description = "Let a disabled application's token work again.",
+    footer = "  java -jar lanyard.jar apps enable badges")
   static final class Enable extends Change {
 
     @Override
@@ -129,7 +147,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "revoke", description = "Revoke an application's token for good (149).")
+  @Command(name = "revoke", description = "Revoke an application's token for good (149).",
+    footer = "  java -jar lanyard.jar apps revoke badges")
   static final class Revoke extends Change {
 
     @Override
@@ -138,10 +157,12 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "set-link-url", description = "Set the account-link URL (https, holding {token}).")
+  @Command(name = "set-link-url", description = "Set the account-link URL (https, holding {token}).",
+    footer = {"  java -jar lanyard.jar apps set-link-url badges \\",
+      "    'https://fair.example/activate?token={token}'"})
   static final class SetLinkUrl extends Change {
 
-    @Parameters(index = "1", paramLabel = "URL")
+    @Parameters(index = "1", paramLabel = "URL", description = "The new URL: https, holding {token}.")
     private String url;
 
     @Override
@@ -159,7 +180,7 @@ final class AppsCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME")
+    @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
     private String name;
 
     abstract boolean apply(CliRuntime runtime, String name);

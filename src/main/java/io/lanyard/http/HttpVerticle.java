@@ -8,8 +8,8 @@ import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.TokenCheck;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.metrics.MetricsScrape;
-import io.lanyard.support.Lifecycle;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.support.ServingState;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
@@ -56,17 +56,17 @@ public final class HttpVerticle extends VerticleBase {
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
-  private final Lifecycle lifecycle;
+  private final ServingState servingState;
   private HttpServer server;
 
   /**
    * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
-   * @param lifecycle while the instance drains, every connection closes after its reply
+   * @param servingState while the instance drains, every connection closes after its reply
    */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator, Lifecycle lifecycle) {
+                      Authenticator authenticator, ServingState servingState) {
     this.config = config;
-    this.lifecycle = lifecycle;
+    this.servingState = servingState;
     this.routes = routes;
     this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
@@ -122,7 +122,7 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
-    if (lifecycle.isDraining()) {
+    if (servingState.isDraining()) {
       // a client (or load balancer) keeping this connection would send its next request to an instance about to stop
       response.putHeader(HttpHeaders.CONNECTION, "close");
     }

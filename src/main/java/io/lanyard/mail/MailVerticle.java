@@ -43,7 +43,8 @@ public final class MailVerticle extends VerticleBase {
   private final Counter deadCount;
   private boolean draining;
   private boolean drainAgain;
-  private boolean stopping;
+  // Set when stop begins: the pool closes soon after, so a drain still in flight then fails by design, not by accident.
+  private volatile boolean stopping;
   private Future<Boolean> current = Future.succeededFuture(false);
 
   /** @param pool the background pool: delivery never holds a connection a request waits for */
@@ -84,7 +85,10 @@ public final class MailVerticle extends VerticleBase {
     return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty().eventually(sender::close);
   }
 
-  /** One drain at a time per instance; a wake-up during a drain makes it go round once more. */
+  /**
+   * One drain at a time per instance; a wake-up during a drain makes it go round once more. None starts once stopping, and one
+   * cut short by the stop is not reported as a failure: its batch stays pending for the next drain, here or elsewhere.
+   */
   private void drain() {
     if (stopping) {
       return;
@@ -98,7 +102,9 @@ public final class MailVerticle extends VerticleBase {
     current = circuit.isOpen() ? probe() : deliverBatch();
     current.onComplete(done -> {
       draining = false;
-      if (done.failed()) {
+      if (done.failed() && stopping) {
+        log.debug("Draining the mail outbox ended with the stop: {}", done.cause().toString());
+      } else if (done.failed()) {
         failures.warn("drain", "Draining the mail outbox failed: " + done.cause());
       } else if (done.result() || drainAgain) {
         drain();

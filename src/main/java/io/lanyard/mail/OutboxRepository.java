@@ -30,10 +30,12 @@ public final class OutboxRepository {
       FOR UPDATE SKIP LOCKED)
     RETURNING id, message_id, recipient, subject, text_body, html_body, attempts,
       extract(epoch FROM now() - coalesce(requeued_at, created_at)) * 1000 AS age_ms""";
-  // A sent mail keeps its envelope for the record, not its body (which may hold an account link).
+  // A sent mail keeps its envelope for the record, not its body (which may hold an account link); the last notice of an
+  // erased account keeps not even the address it went to.
   private static final String MARK_SENT = """
     UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL,
-      text_body = NULL, html_body = NULL, leased_until = NULL
+      text_body = NULL, html_body = NULL, leased_until = NULL,
+      recipient = CASE WHEN kind = 'account_deleted' THEN '' ELSE recipient END
     WHERE id = $1""";
   private static final String MARK_FAILED = """
     UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,

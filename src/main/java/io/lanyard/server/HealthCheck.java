@@ -4,7 +4,7 @@ import io.lanyard.api.ApiError;
 import io.lanyard.api.Reply;
 import io.lanyard.db.DatabaseProbe;
 import io.lanyard.support.FailureLog;
-import io.lanyard.support.Lifecycle;
+import io.lanyard.support.ServingState;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import org.flywaydb.core.api.MigrationVersion;
@@ -32,19 +32,19 @@ public final class HealthCheck {
   private final DatabaseProbe probe;
   private final Optional<MigrationVersion> expectedVersion;
   private final BooleanSupplier mailDeployed;
-  private final Lifecycle lifecycle;
+  private final ServingState servingState;
 
   /**
    * @param expectedVersion the version the classpath's migrations lead to
    * @param mailDeployed whether the mail verticle is deployed (mail is queued either way, but nothing would send it)
-   * @param lifecycle whether the instance is draining, when readiness fails whatever the checks say
+   * @param servingState whether the instance is draining, when readiness fails whatever the checks say
    */
   public HealthCheck(DatabaseProbe probe, Optional<MigrationVersion> expectedVersion, BooleanSupplier mailDeployed,
-                     Lifecycle lifecycle) {
+                     ServingState servingState) {
     this.probe = probe;
     this.expectedVersion = expectedVersion;
     this.mailDeployed = mailDeployed;
-    this.lifecycle = lifecycle;
+    this.servingState = servingState;
   }
 
   public Future<Reply> handle(HealthCheckRequest request) {
@@ -63,7 +63,7 @@ public final class HealthCheck {
           + reading.problem().map(Object::toString).orElse("no reason given"));
       }
       boolean migrations = reading.answers() && upToDate(reading);
-      return reply(reading.answers(), migrations, mail, lifecycle.isDraining());
+      return reply(reading.answers(), migrations, mail, servingState.isDraining());
     });
   }
 

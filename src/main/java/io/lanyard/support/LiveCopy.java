@@ -25,6 +25,8 @@ public final class LiveCopy<T> {
   private volatile T current;
   private Future<T> loading;
   private long timerId = -1;
+  // Once stopped, the pool is about to close: a reload it cuts short is no failure to report.
+  private volatile boolean stopped;
 
   public LiveCopy(String name, Supplier<Future<T>> loader) {
     this.name = name;
@@ -38,6 +40,7 @@ public final class LiveCopy<T> {
   }
 
   public void stop(Vertx vertx) {
+    stopped = true;
     if (timerId >= 0) {
       vertx.cancelTimer(timerId);
     }
@@ -68,7 +71,7 @@ public final class LiveCopy<T> {
       }
       if (result.succeeded()) {
         current = result.result();
-      } else {
+      } else if (!stopped) {
         failures.warn(name, "Reloading " + name + " failed; keeping the last copy: " + result.cause());
       }
       promise.handle(result);

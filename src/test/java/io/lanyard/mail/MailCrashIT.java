@@ -31,7 +31,8 @@ class MailCrashIT {
         jar.awaitReady(Duration.ofSeconds(60));
         db.query("""
           INSERT INTO mail_outbox (message_id, kind, recipient, subject, text_body)
-          SELECT '<mail-' || n || '@crash.test>', 'welcome', 'user' || n || '@example.com', 'Hello', 'Hi' FROM generate_series(1, 20) n""");
+          SELECT '<mail-' || n || '@crash.test>', 'welcome', 'user' || n || '@example.com', 'Hello', 'Hi'
+          FROM generate_series(1, 20) n""");
         Eventually.until(() -> scripted.accepted().size() == 19
             && db.count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'") == 19, Duration.ofSeconds(30),
           "nineteen mails accepted and recorded one by one, the twentieth unanswered");

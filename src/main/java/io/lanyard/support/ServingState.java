@@ -4,7 +4,7 @@ package io.lanyard.support;
  * Where a running instance is in its life, as readiness and the HTTP layer need to know: serving, or draining (stopping: still
  * serving, but failing readiness so load balancers take it out, and closing connections after each reply).
  */
-public final class Lifecycle {
+public final class ServingState {
 
   private volatile boolean draining;
 
