@@ -20,6 +20,8 @@ public final class DatabaseProbe {
 
   private static final String PING = """
     SELECT 1""";
+  /** How many deadlines a connect may stay under way before the next probe tries a new one. */
+  private static final long STUCK_CONNECTS = 3;
 
   /**
    * What one probe saw.
@@ -39,6 +41,7 @@ public final class DatabaseProbe {
   private final long deadlineMillis;
   private final SchemaHistory history = new SchemaHistory();
   private Future<PgConnection> connection;
+  private long connectingSince;
   private Future<Reading> probing;
   private boolean closed;
 
@@ -83,17 +86,32 @@ public final class DatabaseProbe {
         .otherwise(unreadable -> new Reading(true, Optional.empty(), Optional.of(unreadable)))));
   }
 
+  /**
+   * The probe's connection, opened when there is none. A connect still under way is shared by the probes that come meanwhile;
+   * one under way for several deadlines (a server that took the connection and never answered) is given up for a new one,
+   * and closed should it open after all.
+   */
   private synchronized Future<PgConnection> connect() {
     if (closed) {
       return Future.failedFuture("the probe is closed");
     }
-    if (connection == null) {
+    boolean stuck = connection != null && !connection.isComplete()
+      && System.nanoTime() - connectingSince > STUCK_CONNECTS * deadlineMillis * 1_000_000;
+    if (connection == null || stuck) {
       Future<PgConnection> opening = PgConnection.connect(vertx, options);
       connection = opening;
-      opening.onSuccess(opened -> opened.closeHandler(gone -> forget(opening)))
-        .onFailure(failed -> forget(opening));
+      connectingSince = System.nanoTime();
+      opening.onSuccess(opened -> keepOrClose(opening, opened)).onFailure(failed -> forget(opening));
     }
     return connection;
+  }
+
+  private synchronized void keepOrClose(Future<PgConnection> opening, PgConnection opened) {
+    if (connection == opening) {
+      opened.closeHandler(gone -> forget(opening));
+    } else {
+      opened.close();
+    }
   }
 
   private synchronized void forget(Future<PgConnection> which) {
@@ -102,13 +120,13 @@ public final class DatabaseProbe {
     }
   }
 
-  /** Closes the current connection, if any: it failed, or it may hang. One opened later than this is closed as it arrives. */
+  /** After a failed or overrunning probe: an open connection may hang, so it goes; a connect under way is kept. */
   private synchronized Future<Void> discard() {
     Future<PgConnection> current = connection;
-    connection = null;
-    if (current == null) {
+    if (current == null || !current.isComplete() && !closed) {
       return Future.succeededFuture();
     }
-    return current.transform(opened -> opened.succeeded() ? opened.result().close() : Future.succeededFuture());
+    connection = null;
+    return current.succeeded() ? current.result().close() : Future.succeededFuture();
   }
 }
