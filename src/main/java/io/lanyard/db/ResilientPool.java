@@ -15,6 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -31,6 +33,8 @@ public final class ResilientPool implements Pool {
   private static final FailureLog failures = new FailureLog(log);
 
   private static final long PAUSE_BEFORE_RETRY_MS = 50;
+  /** Statement texts are constants of the repositories: few, and asked about on every query. */
+  private static final Map<String, Boolean> READS = new ConcurrentHashMap<>();
 
   private final Vertx vertx;
   private final Pool pool;
@@ -125,8 +129,12 @@ public final class ResilientPool implements Pool {
     });
   }
 
-  /** A plain SELECT: no locking clause, no function known to write or notify. */
+  /** A plain SELECT: no locking clause, no function known to write or notify. Read once per statement text. */
   static boolean isRead(String sql) {
+    return READS.computeIfAbsent(sql, ResilientPool::readsOnly);
+  }
+
+  private static boolean readsOnly(String sql) {
     String text = sql.strip().toUpperCase(Locale.ROOT);
     return text.startsWith("SELECT") && !text.contains(" FOR UPDATE") && !text.contains(" FOR SHARE")
       && !text.contains(" FOR NO KEY UPDATE") && !text.contains("NOTIFY") && !text.contains("NEXTVAL")

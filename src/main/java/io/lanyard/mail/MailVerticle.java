@@ -87,7 +87,8 @@ public final class MailVerticle extends VerticleBase {
 
   /**
    * One drain at a time per instance; a wake-up during a drain makes it go round once more. None starts once stopping, and one
-   * cut short by the stop is not reported as a failure: its batch stays pending for the next drain, here or elsewhere.
+   * cut short by the stop is not reported as a failure: what it leased and had no answer for is sent, here or elsewhere, once
+   * the lease runs out.
    */
   private void drain() {
     if (stopping) {

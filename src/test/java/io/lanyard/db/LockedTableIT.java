@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LockedTableIT {
 
-  private static final String ENQUEUE_MAIL = "INSERT INTO mail_outbox";
+  private static final String ENQUEUE_MAIL = "%INSERT INTO mail_outbox%";
 
   private TestDb db;
   private TestApp app;

@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TerminatedConnectionsIT {
 
-  private static final String FIND_CREDENTIALS = "SELECT id, password_hash, status FROM users";
-  private static final String ENQUEUE_MAIL = "INSERT INTO mail_outbox";
+  /** The login's look-up of the account, whatever columns it reads. */
+  private static final String FIND_CREDENTIALS = "%SELECT%FROM users WHERE email = $1%";
+  private static final String ENQUEUE_MAIL = "%INSERT INTO mail_outbox%";
 
   private TestDb db;
   private TestApp app;

@@ -22,20 +22,20 @@ public final class DbFaults {
       WHERE datname = $1 AND application_name = $2 AND pid <> pg_backend_pid()""", db.name(), DbUri.APPLICATION_NAME);
   }
 
-  /** How many of the service's sessions on {@code db} wait for a lock, running a statement that starts with {@code sql}. */
-  public static long sessionsWaitingForALock(TestDb db, String sql) {
+  /** How many of the service's sessions on {@code db} wait for a lock, running a statement {@code LIKE} the pattern. */
+  public static long sessionsWaitingForALock(TestDb db, String statementPattern) {
     return db.count("""
       SELECT count(*) FROM pg_stat_activity
-      WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock' AND starts_with(ltrim(query), $3)""",
-      db.name(), DbUri.APPLICATION_NAME, sql);
+      WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock' AND query LIKE $3""",
+      db.name(), DbUri.APPLICATION_NAME, statementPattern);
   }
 
-  /** Terminates the service's sessions on {@code db} that wait for a lock in a statement starting with {@code sql}. */
-  public static long terminateSessionsWaitingForALock(TestDb db, String sql) {
+  /** Terminates the service's sessions on {@code db} that wait for a lock in a statement {@code LIKE} the pattern. */
+  public static long terminateSessionsWaitingForALock(TestDb db, String statementPattern) {
     return db.count("""
       SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity
-      WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock' AND starts_with(ltrim(query), $3)""",
-      db.name(), DbUri.APPLICATION_NAME, sql);
+      WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock' AND query LIKE $3""",
+      db.name(), DbUri.APPLICATION_NAME, statementPattern);
   }
 
   /** An ACCESS EXCLUSIVE lock on {@code table}, held by a transaction of the test until {@link Lock#release()}. */
