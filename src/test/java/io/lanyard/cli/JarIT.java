@@ -1,5 +1,6 @@
 package io.lanyard.cli;
 
+import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
@@ -97,7 +98,7 @@ class JarIT {
     jar.awaitLine(READY, Duration.ofSeconds(30));
 
     HttpRequest login = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_login/local"))
-      .header("X-Kuzzle-Request-Id", "json-log-test-1")
+      .header("X-Kuzzle-Request-Id", "json-log-test-1").header("Content-Type", "application/json")
       .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("username", "ann@example.com").put("password", password)
         .encode())).build();
     assertThat(HttpClient.newHttpClient().send(login, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
@@ -117,7 +118,8 @@ class JarIT {
     assertThat(access.getInteger("status")).isEqualTo(401);
     assertThat(access.getValue("durationMs")).isInstanceOf(Number.class);
     assertThat(access.getString("level")).isEqualTo("INFO");
-    assertThat(access.getString("message")).isEqualTo("POST /_login/local 401 " + access.getLong("durationMs") + "ms");
+    assertThat(access.getString("message"))
+      .isEqualTo("POST /_login/local 401 " + access.getLong("durationMs") + "ms 127.0.0.1");
     assertThat(records).anyMatch(record -> record.getString("message", "").startsWith("Lanyard ready on port"));
     assertThat(String.join("\n", lines)).doesNotContain(password, secret, "$2a$");
   }
@@ -136,7 +138,7 @@ class JarIT {
     jar.drain();
 
     assertThat(jar.output()).anyMatch(line -> line.matches(
-      "\\S+ INFO  \\[text-log-test-1\\] access - GET /_healthCheck 200 \\d+ms"));
+      "\\S+ INFO  \\[text-log-test-1\\] access - GET /_healthCheck 200 \\d+ms 127\\.0\\.0\\.1"));
     assertThat(jar.output()).noneMatch(line -> line.startsWith("{"));
   }
 
@@ -189,6 +191,8 @@ class JarIT {
       "-jar", JAR.toString()).redirectErrorStream(true);
     builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
     builder.environment().put("LANYARD_BCRYPT_COST", "4");
+    builder.environment().put("LANYARD_ALLOW_WEAK_BCRYPT_COST", "true");
+    builder.environment().put("LANYARD_JWT_SECRET_KEY", TestApp.JWT_SECRET_KEY);
     builder.environment().put("LANYARD_METRICS_PORT", "0");
     builder.environment().put("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
     builder.environment().putAll(env);
@@ -215,6 +219,7 @@ class JarIT {
 
   private static CompletableFuture<HttpResponse<String>> postAsync(int port, String path, JsonObject body) {
     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+      .header("Content-Type", "application/json")
       .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build();
     return HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofString());
   }
