@@ -26,11 +26,20 @@ final class RequestChecks {
     if (authorizations.size() > 1) {
       return Optional.of(ApiError.badRequest("Only one Authorization header may be sent", "network.http.duplicate_header"));
     }
-    if (body != null && body.length() > 0 && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
+    if (hasBody(request, body) && !isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
       return Optional.of(new ApiError(415, "BadRequest", "A request body must be sent as application/json",
         "network.http.unsupported_media_type"));
     }
     return Optional.empty();
+  }
+
+  /** Bytes arrived, or were announced: a form the body handler decoded into attributes leaves no bytes behind. */
+  private static boolean hasBody(HttpServerRequest request, Buffer body) {
+    if (body != null && body.length() > 0) {
+      return true;
+    }
+    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+    return request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || (length != null && !length.trim().equals("0"));
   }
 
   /** {@code application/json}, in any case, with parameters ({@code ; charset=utf-8}) or not. */
