@@ -51,7 +51,8 @@ class SlowClientsIT {
   @Test
   void tricklingBodyIsCutAndLoggedAsClosedNotAs200() throws Exception {
     String body = "{\"username\":\"slow@example.com\",\"password\":\"" + "p".repeat(TRICKLE_BYTES) + "\"}";
-    try (LogCapture access = LogCapture.of("access"); Socket socket = new Socket("127.0.0.1", app.port())) {
+    try (LogCapture access = LogCapture.of("access"); LogCapture all = LogCapture.of(org.slf4j.Logger.ROOT_LOGGER_NAME);
+         Socket socket = new Socket("127.0.0.1", app.port())) {
       boolean cut = trickle(socket, "POST /_login/slowloris HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         + "Content-Length: " + body.length() + "\r\n\r\n", body);
 
@@ -59,6 +60,8 @@ class SlowClientsIT {
       Eventually.until(() -> access.messages().stream().anyMatch(line -> line.startsWith("POST /_login/slowloris closed ")),
         "an access line saying the request was closed");
       assertThat(access.messages()).noneMatch(line -> line.startsWith("POST /_login/slowloris 200"));
+      assertThat(all.lines()).withFailMessage("a client leaving is no error: %s", all.lines())
+        .noneMatch(line -> line.startsWith("ERROR"));
     }
   }
 
