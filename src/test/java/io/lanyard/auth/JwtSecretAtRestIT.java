@@ -9,6 +9,8 @@ import io.lanyard.support.TestApp;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -73,6 +75,25 @@ class JwtSecretAtRestIT extends SharedServiceFixture {
 
     assertThatThrownBy(() -> TestApp.start(generated("Zm9yZ2VkLWtleS1mb3ItdGhlLXRlc3QtMDEyMzQ1Njc=")))
       .hasMessageContaining("LANYARD_JWT_SECRET_KEY: it does not decrypt the JWT secret kept in the database");
+  }
+
+  @Test
+  void aConfiguredSecretMayComeFromAFile() throws Exception {
+    String secret = "from-a-file-Qm7vT2xK9pLw4ZsN8dRf3HjY6bUc1EaG";
+    Path file = Files.createTempFile("jwt", ".secret");
+    Files.writeString(file, secret + "\n");
+    Map<String, String> env = generated(null);
+    env.put("LANYARD_JWT_SECRET_FILE", file.toString());
+    Accounts.createActive(app, "ann@example.com");
+
+    try (TestApp fromFile = TestApp.start(env)) {
+      String jwt = Accounts.login(fromFile, "ann@example.com");
+
+      assertThat(JWSObject.parse(jwt).verify(new MACVerifier(secret.getBytes(StandardCharsets.UTF_8)))).isTrue();
+    } finally {
+      Files.delete(file);
+    }
+    assertThat(db.count("SELECT count(*) FROM settings WHERE name = 'jwt.secret'")).isZero();
   }
 
   private static Map<String, String> generated(String key) {

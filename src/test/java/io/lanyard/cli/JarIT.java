@@ -156,6 +156,25 @@ class JarIT {
   }
 
   @Test
+  void placeholderJwtSecretStopsStartUpWithoutPrintingIt() throws Exception {
+    String placeholder = "your-256-bit-secret-your-256-bit-secret";
+
+    List<String> lines = assertRefused(Map.of("LANYARD_JWT_SECRET", placeholder), "LANYARD_JWT_SECRET");
+
+    assertThat(String.join("\n", lines)).doesNotContain(placeholder);
+  }
+
+  @Test
+  void bcryptCostBelowTenStopsStartUpUnlessAllowedForTests() throws Exception {
+    assertRefused(Map.of("LANYARD_ALLOW_WEAK_BCRYPT_COST", "false"), "LANYARD_BCRYPT_COST");
+  }
+
+  @Test
+  void generatedSecretWithoutItsKeyStopsStartUpNamingTheKey() throws Exception {
+    assertRefused(Map.of("LANYARD_JWT_SECRET_KEY", ""), "LANYARD_JWT_SECRET_KEY");
+  }
+
+  @Test
   void unusableSigningKeyStopsStartUpNamingTheSetting() throws Exception {
     assertRefused(Map.of("LANYARD_JWT_ALGORITHM", "ES256", "LANYARD_JWT_PRIVATE_KEY", "not a key"), "LANYARD_JWT_PRIVATE_KEY");
   }
