@@ -22,8 +22,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.HttpException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +33,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpVerticle extends VerticleBase {
 
-  private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
 
   private static final String ROUTE = AccessLog.ROUTE;
   private static final String SOURCE = "lanyard.source";
@@ -43,7 +40,6 @@ public final class HttpVerticle extends VerticleBase {
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
   private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
-  private static final ApiError INVALID_QUERY = ApiError.badRequest("Unable to parse the query string", "api.assert.invalid_query");
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;
@@ -78,18 +74,7 @@ public final class HttpVerticle extends VerticleBase {
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
-    // a connection closed mid-request (the client left, or was cut for reading too slowly) is no failure of ours: the access
-    // log says "closed", and there is no one to answer
-    router.route().failureHandler(context -> {
-      if (!context.response().closed()) {
-        context.next();
-      }
-    });
-    router.errorHandler(404, this::notFound);
-    router.errorHandler(405, this::notFound);
-    router.errorHandler(413, context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
-    router.errorHandler(400, this::badRequest);
-    router.errorHandler(500, this::unexpected);
+    RouterFailures.install(router, config.bodyLimit());
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
@@ -147,7 +132,7 @@ public final class HttpVerticle extends VerticleBase {
     try {
       query = context.queryParams();
     } catch (IllegalArgumentException | HttpException e) {
-      write(context, route, Reply.error(INVALID_QUERY));
+      write(context, route, Reply.error(RouterFailures.INVALID_QUERY));
       return;
     }
     authenticate(context.request().getHeader(HttpHeaders.AUTHORIZATION))
@@ -187,26 +172,6 @@ public final class HttpVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-  }
-
-  /** The framework's 400s: a query string it could not decode (the body handler reads it too), else a body. */
-  private void badRequest(RoutingContext context) {
-    ApiError error = ApiError.unparsableBody();
-    try {
-      context.queryParams();
-    } catch (IllegalArgumentException | HttpException e) {
-      error = INVALID_QUERY;
-    }
-    Replies.write(context, null, null, Reply.error(error));
-  }
-
-  private void notFound(RoutingContext context) {
-    Replies.write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
-  }
-
-  private void unexpected(RoutingContext context) {
-    log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
-    Replies.write(context, null, null, Reply.error(ApiError.internal()));
   }
 
   private static void write(RoutingContext context, Route route, Reply reply) {
