@@ -1,5 +1,7 @@
 package io.lanyard.accounts;
 
+import io.lanyard.support.Blanks;
+
 import java.text.Normalizer;
 import java.util.Locale;
 
@@ -19,29 +21,9 @@ public final class Emails {
 
   /** Upper then lower case: Java's nearest to Unicode case folding ({@code ß} and {@code SS} meet as {@code ss}). */
   public static String normalise(String email) {
-    String compatible = Normalizer.normalize(trimBlanks(email), Normalizer.Form.NFKC);
+    String compatible = Normalizer.normalize(Blanks.trim(email), Normalizer.Form.NFKC);
     String folded = compatible.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
     return Normalizer.normalize(folded, Normalizer.Form.NFKC);
-  }
-
-  /**
-   * Spaces, tabs and line breaks around the address go (copied from a form or a CSV); any other character stays, to be
-   * refused: {@link String#trim} would quietly drop control characters at the ends too.
-   */
-  public static String trimBlanks(String text) {
-    int start = 0;
-    int end = text.length();
-    while (start < end && isBlank(text.charAt(start))) {
-      start++;
-    }
-    while (end > start && isBlank(text.charAt(end - 1))) {
-      end--;
-    }
-    return text.substring(start, end);
-  }
-
-  private static boolean isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
   }
 
   /** @param email a normalised address */

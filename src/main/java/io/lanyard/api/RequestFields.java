@@ -1,6 +1,6 @@
 package io.lanyard.api;
 
-import io.lanyard.accounts.Emails;
+import io.lanyard.support.Blanks;
 import io.vertx.core.json.JsonObject;
 
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ public final class RequestFields {
       invalid.add(new FieldProblem(name, INVALID_CHARACTER));
       return null;
     }
-    return Emails.trimBlanks(text);
+    return Blanks.trim(text);
   }
 
   /** A required string taken exactly as sent (a password: spaces are part of it). */
