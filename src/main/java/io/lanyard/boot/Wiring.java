@@ -124,7 +124,8 @@ final class Wiring {
 
     RevocationList revocations = new RevocationList();
     RevocationRepository revocationRepository = new RevocationRepository();
-    RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations);
+    RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
+      jwt.maxTtlMillis());
     Sessions sessions = new Sessions(pools.logins(), revocationRepository, revocations, jwt.maxTtlMillis());
     Authenticator authenticator = new Authenticator(tokens, revocations);
 

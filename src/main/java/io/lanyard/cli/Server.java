@@ -42,9 +42,10 @@ final class Server {
       Await.result(vertx.close(), Await.SHORT);
       throw explain(e, config);
     }
-    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
+    // the signal handlers first: whoever waits for "ready" may stop the service the moment it reads it
     CountDownLatch drainCut = new CountDownLatch(1);
     onTermination(() -> stop(vertx, lanyard, config.http(), drainCut), drainCut::countDown);
+    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
     return LanyardCommand.SERVING;
   }
 

@@ -8,15 +8,38 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 
-/** What the service logs (every logger of this JVM) while a test runs, to check how much an outage writes and what. */
+/** The lines one logger (or every logger) writes while a test runs (the service runs in the test's JVM). */
 public final class LogCapture implements AutoCloseable {
 
-  private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+  private final Logger logger;
   private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
-  public LogCapture() {
+  private LogCapture(String loggerName) {
+    this.logger = (Logger) LoggerFactory.getLogger(loggerName);
     appender.start();
-    root.addAppender(appender);
+    logger.addAppender(appender);
+  }
+
+  public static LogCapture of(String loggerName) {
+    return new LogCapture(loggerName);
+  }
+
+  /** Every logger of this JVM: to check how much an outage writes, and what. */
+  public static LogCapture everything() {
+    return new LogCapture(org.slf4j.Logger.ROOT_LOGGER_NAME);
+  }
+
+  public List<String> messages() {
+    synchronized (appender.list) {
+      return appender.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+    }
+  }
+
+  /** Level and message, as {@code ERROR Something failed}. */
+  public List<String> lines() {
+    synchronized (appender.list) {
+      return appender.list.stream().map(event -> event.getLevel() + " " + event.getFormattedMessage()).toList();
+    }
   }
 
   /** Events at WARN or above. */
@@ -27,7 +50,7 @@ public final class LogCapture implements AutoCloseable {
   }
 
   /** Lines the console would print for these events: one per event, plus one per stack frame. */
-  public static long lines(List<ILoggingEvent> events) {
+  public static long printedLines(List<ILoggingEvent> events) {
     long lines = 0;
     for (ILoggingEvent event : events) {
       lines += 1;
@@ -40,7 +63,7 @@ public final class LogCapture implements AutoCloseable {
 
   @Override
   public void close() {
-    root.detachAppender(appender);
+    logger.detachAppender(appender);
     appender.stop();
   }
 }
