@@ -60,8 +60,7 @@ class DrainIT {
       for (Thread steady : clients) {
         steady.join(30_000);
       }
-      HttpResponse<String> afterReadinessFailed = send(client, port, HttpRequest.newBuilder(uri(port, "/_login/local"))
-        .POST(HttpRequest.BodyPublishers.ofString(UNKNOWN_LOGIN)));
+      HttpResponse<String> afterReadinessFailed = send(client, port, login(port));
 
       assertThat(failures).isEmpty();
       assertThat(servedBeforeSigterm).isPositive();
@@ -79,8 +78,7 @@ class DrainIT {
     Thread steady = new Thread(() -> {
       while (inRotation.get()) {
         try {
-          HttpResponse<String> reply = send(client, port, HttpRequest.newBuilder(uri(port, "/_login/local"))
-            .POST(HttpRequest.BodyPublishers.ofString(UNKNOWN_LOGIN)));
+          HttpResponse<String> reply = send(client, port, login(port));
           if (reply.statusCode() == 401) {
             served.incrementAndGet();
           } else {
@@ -111,6 +109,11 @@ class DrainIT {
 
   private static HttpResponse<String> send(HttpClient client, int port, HttpRequest.Builder request) throws Exception {
     return client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpRequest.Builder login(int port) {
+    return HttpRequest.newBuilder(uri(port, "/_login/local")).header("Content-Type", "application/json")
+      .POST(HttpRequest.BodyPublishers.ofString(UNKNOWN_LOGIN));
   }
 
   private static URI uri(int port, String path) {

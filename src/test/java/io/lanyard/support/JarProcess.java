@@ -44,7 +44,10 @@ public final class JarProcess implements AutoCloseable {
     reader.start();
   }
 
-  /** Starts the jar with no {@code LANYARD_*} variable of this JVM, bcrypt cost 4, metrics on the API port, and {@code env}. */
+  /**
+   * Starts the jar with no {@code LANYARD_*} variable of this JVM; bcrypt cost 4, the tests' secret key, metrics on the API
+   * port; then {@code env}.
+   */
   public static JarProcess start(Map<String, String> env) {
     if (!Files.isRegularFile(JAR)) {
       throw new AssertionError("run mvn package first: no " + JAR);
@@ -53,6 +56,8 @@ public final class JarProcess implements AutoCloseable {
       "-Xmx256m", "-jar", JAR.toString()).redirectErrorStream(true);
     builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
     builder.environment().put("LANYARD_BCRYPT_COST", "4");
+    builder.environment().put("LANYARD_ALLOW_WEAK_BCRYPT_COST", "true");
+    builder.environment().put("LANYARD_JWT_SECRET_KEY", TestApp.JWT_SECRET_KEY);
     builder.environment().put("LANYARD_METRICS_PORT", "0");
     builder.environment().putAll(env);
     try {
