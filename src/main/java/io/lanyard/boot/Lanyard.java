@@ -20,6 +20,8 @@ import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.webhooks.DeliveryRepository;
+import io.lanyard.webhooks.WebhookVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -120,6 +122,11 @@ public final class Lanyard {
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;
+        return vertx.deployVerticle(new WebhookVerticle(pool, new DeliveryRepository(), config.webhooks(), metrics.registry()));
+      })
+      .compose(webhooks -> {
+        deployments.add(webhooks);
+        served.audit().start(vertx);
         return deployMetricsPort();
       })
       .compose(metricsPortDeployed -> deployHttp())
@@ -201,6 +208,8 @@ public final class Lanyard {
     metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();
     return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
+      // after the requests in flight, whose events it writes
+      .eventually(() -> served == null ? Future.succeededFuture() : served.audit().stop(vertx))
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
       .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());

@@ -10,6 +10,8 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.applications.GetUser;
 import io.lanyard.applications.ThirdPartyAccess;
 import io.lanyard.applications.UpdateUser;
+import io.lanyard.audit.AuditBuffer;
+import io.lanyard.audit.AuditRepository;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.CheckToken;
 import io.lanyard.auth.Expiry;
@@ -24,6 +26,9 @@ import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Migrations;
 import io.lanyard.db.SchemaHistory;
+import io.lanyard.events.EventType;
+import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.UserEvents;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
@@ -55,6 +60,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -64,8 +70,9 @@ import java.util.function.Supplier;
  */
 final class Wiring {
 
-  /** What the service serves, and what it must keep loaded while it does. */
-  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
+  /** What the service serves, and what it must keep loaded (or written) while it does. */
+  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
+               AuditBuffer audit) {
   }
 
   private final Vertx vertx;
@@ -112,22 +119,29 @@ final class Wiring {
       liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
     LiveCopy<Map<String, MailTemplate>> templates =
       liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+    SubscriptionRepository subscriptions = new SubscriptionRepository();
+    LiveCopy<Set<EventType>> wantedEvents = liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pool));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
       templates.reload();
+      wantedEvents.reload();
     });
+    UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
+    LanyardConfig.Audit auditConfig = config.audit();
+    AuditBuffer audit = new AuditBuffer(pool, new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
+      auditConfig.queueSize(), auditConfig.floodThreshold(), auditConfig.retention()), metrics);
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates);
-    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
-    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
+    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory, audit);
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
-      new Login(pool, users, hasher, tokens, expiry),
+      new Login(pool, users, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher),
-      new UpdateUser(pool, thirdPartyAccess, accounts),
+      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox, events),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(), events),
+      new ActivateUser(pool, links, users, hasher, events),
+      new UpdateUser(pool, thirdPartyAccess, accounts, events),
       new GetUser(pool, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
@@ -137,7 +151,7 @@ final class Wiring {
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit);
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

@@ -1,0 +1,226 @@
+package io.lanyard.audit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The service's audit trail: events wait in a bounded in-memory queue and are written every {@code audit.flushInterval} in
+ * multi-row inserts, off the request path. A full queue drops (and counts) rather than blocks; a failed write puts the events
+ * back while there is room. Past {@code audit.floodThreshold} refusals of one kind from one source in one minute, the rest
+ * are only counted, and written as one folded row per kind, source and minute. Events older than {@code audit.retention} are
+ * pruned every hour.
+ */
+public final class AuditBuffer implements AuditTrail {
+
+  private static final Logger log = LoggerFactory.getLogger(AuditBuffer.class);
+  private static final int BATCH = 1000;
+  /** Flood counters kept at most; past it, new sources are queued one by one (and the queue's bound holds). */
+  private static final int MAX_BUCKETS = 50_000;
+  private static final Duration PRUNE_INTERVAL = Duration.ofHours(1);
+  private static final int PRUNE_SLICE = 10_000;
+
+  /** Settings: {@code audit.*}. */
+  public record Settings(Duration flushInterval, int queueSize, int floodThreshold, Duration retention) {
+  }
+
+  private record Bucket(AuditKind kind, String source, long minute) {
+  }
+
+  private static final class Count {
+    private final AtomicInteger seen = new AtomicInteger();
+    private final AtomicInteger unwritten = new AtomicInteger();
+  }
+
+  private final Pool pool;
+  private final AuditRepository repository;
+  private final Settings settings;
+  private final Queue<AuditEvent> queue = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger queued = new AtomicInteger();
+  private final Map<Bucket, Count> buckets = new ConcurrentHashMap<>();
+  private final Counter written;
+  private final Counter folded;
+  private final Counter dropped;
+  private Future<Void> flushing;
+  private volatile boolean failing;
+  private long flushTimer = -1;
+  private long pruneTimer = -1;
+
+  public AuditBuffer(Pool pool, AuditRepository repository, Settings settings, MeterRegistry registry) {
+    this.pool = pool;
+    this.repository = repository;
+    this.settings = settings;
+    this.written = outcome(registry, "written");
+    this.folded = outcome(registry, "folded");
+    this.dropped = outcome(registry, "dropped");
+    Gauge.builder("lanyard.audit.queue.size", queued, AtomicInteger::get)
+      .description("Audit events waiting in this instance's queue to be written")
+      .register(registry);
+  }
+
+  private static Counter outcome(MeterRegistry registry, String outcome) {
+    return Counter.builder("lanyard.audit.events")
+      .description("Audit events by outcome: written one by one, folded into a per-source count, dropped (queue full)")
+      .tag("outcome", outcome)
+      .register(registry);
+  }
+
+  @Override
+  public void record(AuditEvent event) {
+    if (fold(event)) {
+      folded.increment();
+      return;
+    }
+    enqueue(event);
+  }
+
+  private void enqueue(AuditEvent event) {
+    if (queued.incrementAndGet() > settings.queueSize()) {
+      queued.decrementAndGet();
+      dropped.increment();
+      return;
+    }
+    queue.add(event);
+  }
+
+  /** Whether the event is past its source's threshold for this minute, and only counted. */
+  private boolean fold(AuditEvent event) {
+    String source = event.origin().source();
+    if (!event.kind().isFoldable() || source == null) {
+      return false;
+    }
+    Bucket bucket = new Bucket(event.kind(), source, event.occurredAt().getEpochSecond() / 60);
+    Count count = buckets.get(bucket);
+    if (count == null) {
+      if (buckets.size() >= MAX_BUCKETS) {
+        return false;
+      }
+      count = buckets.computeIfAbsent(bucket, key -> new Count());
+    }
+    if (count.seen.incrementAndGet() <= settings.floodThreshold()) {
+      return false;
+    }
+    count.unwritten.incrementAndGet();
+    return true;
+  }
+
+  public void start(Vertx vertx) {
+    flushTimer = vertx.setPeriodic(settings.flushInterval().toMillis(), id -> flush());
+    pruneTimer = vertx.setPeriodic(settings.flushInterval().toMillis(), PRUNE_INTERVAL.toMillis(), id -> prune());
+  }
+
+  /** Stops the timers and writes what is queued. */
+  public Future<Void> stop(Vertx vertx) {
+    vertx.cancelTimer(flushTimer);
+    vertx.cancelTimer(pruneTimer);
+    Future<Void> current;
+    synchronized (this) {
+      current = flushing == null ? Future.succeededFuture() : flushing;
+    }
+    return current.otherwiseEmpty().compose(previous -> flush());
+  }
+
+  /** Writes what is queued now; one flush at a time. */
+  public synchronized Future<Void> flush() {
+    if (flushing != null) {
+      return flushing;
+    }
+    List<AuditEvent> events = drain();
+    List<AuditRepository.Folded> counts = takeFolded();
+    if (events.isEmpty() && counts.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    flushing = write(events, 0)
+      .compose(done -> counts.isEmpty() ? Future.succeededFuture() : repository.addFolded(pool, counts)
+        .onFailure(failure -> putBack(counts)))
+      .andThen(done -> {
+        synchronized (this) {
+          flushing = null;
+        }
+        if (done.failed() && !failing) {
+          failing = true;
+          log.warn("Writing the audit trail failed; events stay queued while there is room: {}", done.cause().toString());
+        } else if (done.succeeded()) {
+          failing = false;
+        }
+      });
+    return flushing;
+  }
+
+  private Future<Void> write(List<AuditEvent> events, int from) {
+    if (from >= events.size()) {
+      return Future.succeededFuture();
+    }
+    List<AuditEvent> slice = events.subList(from, Math.min(events.size(), from + BATCH));
+    return repository.insert(pool, slice)
+      .onSuccess(done -> written.increment(slice.size()))
+      .onFailure(failure -> requeue(events.subList(from, events.size())))
+      .compose(done -> write(events, from + BATCH));
+  }
+
+  private List<AuditEvent> drain() {
+    List<AuditEvent> events = new ArrayList<>();
+    AuditEvent event;
+    while ((event = queue.poll()) != null) {
+      queued.decrementAndGet();
+      events.add(event);
+    }
+    return events;
+  }
+
+  private void requeue(List<AuditEvent> events) {
+    events.forEach(this::enqueue);
+  }
+
+  /** The counts not written yet; counters of minutes gone by are forgotten (a minute late, so no increment can be lost). */
+  private List<AuditRepository.Folded> takeFolded() {
+    long current = Instant.now().getEpochSecond() / 60;
+    List<AuditRepository.Folded> counts = new ArrayList<>();
+    buckets.forEach((bucket, count) -> {
+      int unwritten = count.unwritten.getAndSet(0);
+      if (unwritten > 0) {
+        OffsetDateTime minute = OffsetDateTime.ofInstant(Instant.ofEpochSecond(bucket.minute() * 60), ZoneOffset.UTC);
+        counts.add(new AuditRepository.Folded(minute, bucket.kind(), bucket.source(), unwritten));
+      }
+      if (bucket.minute() < current - 1) {
+        buckets.remove(bucket, count);
+      }
+    });
+    return counts;
+  }
+
+  private void putBack(List<AuditRepository.Folded> counts) {
+    for (AuditRepository.Folded count : counts) {
+      long minute = count.minute().toEpochSecond() / 60;
+      buckets.computeIfAbsent(new Bucket(count.kind(), count.source(), minute), key -> new Count())
+        .unwritten.addAndGet(count.count());
+    }
+  }
+
+  private void prune() {
+    repository.prune(pool, settings.retention(), PRUNE_SLICE).onComplete(done -> {
+      if (done.failed()) {
+        log.warn("Pruning the audit trail failed: {}", done.cause().toString());
+      } else if (done.result() == PRUNE_SLICE) {
+        prune();
+      }
+    });
+  }
+}
