@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 /** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
-    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class})
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppWebhookCommand.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;

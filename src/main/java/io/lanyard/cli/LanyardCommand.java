@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 @Command(name = "lanyard", mixinStandardHelpOptions = true, version = "lanyard " + Version.NUMBER,
   description = "Single sign-on and user accounts for event and trade-fair sites.",
   subcommands = {ServeCommand.class, MigrateCommand.class, UsersCommand.class, UserTypesCommand.class, AppsCommand.class,
-    TemplatesCommand.class, MailCommand.class, HealthCommand.class})
+    TemplatesCommand.class, MailCommand.class, HealthCommand.class, WebhooksCommand.class, AuditCommand.class})
 public final class LanyardCommand implements Callable<Integer> {
 
   /** The exit code that means "the service is running": the JVM must stay up. */
