@@ -166,7 +166,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   /** Long enough for a send to end on its own timeout before another instance may claim the delivery again. */
   private Duration lease() {
-    return config.timeout().multipliedBy(2).plusSeconds(5);
+    return config.timeout().multipliedBy(2).plusSeconds(1);
   }
 
   /** base × 2^(attempts−1), capped. */
