@@ -26,14 +26,14 @@ public final class DeliveryRepository {
     FROM webhook_events e, webhook_subscriptions s
     WHERE d.id IN (
         SELECT c.id FROM webhook_deliveries c
-        WHERE c.status = 'pending' AND c.next_attempt_at <= now()
+        WHERE c.status = 'pending' AND c.next_attempt_at <= now() AND c.subscription_id <> ALL ($3::uuid[])
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.status = 'pending'
                           AND p.subscription_id = c.subscription_id AND p.user_id = c.user_id AND p.id < c.id)
         ORDER BY c.id
         LIMIT $1
         FOR UPDATE SKIP LOCKED)
       AND e.id = d.event_id AND s.id = d.subscription_id
-    RETURNING d.id, d.attempts, e.id AS event_id, e.type, e.data, e.created_at, s.url, s.secret""";
+    RETURNING d.id, d.attempts, d.subscription_id, e.id AS event_id, e.type, e.data, e.created_at, s.url, s.secret""";
   // Only the holder of the latest claim records an outcome: a late answer to an expired lease changes nothing.
   private static final String MARK_DELIVERED = """
     UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), last_error = NULL
@@ -72,7 +72,7 @@ public final class DeliveryRepository {
       LIMIT $2)""";
 
   /** A claimed delivery: the event as its body tells it, where to send it, and the secret that signs it. */
-  public record Claimed(long id, int attempt, UUID eventId, String type, JsonObject data, OffsetDateTime occurredAt,
+  public record Claimed(long id, int attempt, UUID subscriptionId, UUID eventId, String type, JsonObject data, OffsetDateTime occurredAt,
                         String url, String secret) {
   }
 
@@ -85,12 +85,15 @@ public final class DeliveryRepository {
                                    Optional<Duration> oldestPending, Optional<String> lastError) {
   }
 
-  public Future<List<Claimed>> claim(SqlClient client, int limit, Duration lease) {
-    return client.preparedQuery(CLAIM).execute(Tuple.of(limit, (double) lease.toMillis())).map(rows -> {
+  /** @param skipped subscriptions not to claim for (they have as many deliveries under way as they may) */
+  public Future<List<Claimed>> claim(SqlClient client, int limit, Duration lease, List<UUID> skipped) {
+    Tuple values = Tuple.tuple().addInteger(limit).addDouble((double) lease.toMillis()).addArrayOfUUID(skipped.toArray(UUID[]::new));
+    return client.preparedQuery(CLAIM).execute(values).map(rows -> {
       List<Claimed> claimed = new ArrayList<>(rows.size());
       for (Row row : rows) {
         Object data = row.getValue("data");
-        claimed.add(new Claimed(row.getLong("id"), row.getInteger("attempts"), row.getUUID("event_id"), row.getString("type"),
+        claimed.add(new Claimed(row.getLong("id"), row.getInteger("attempts"), row.getUUID("subscription_id"),
+          row.getUUID("event_id"), row.getString("type"),
           data instanceof JsonObject object ? object : new JsonObject(), row.getOffsetDateTime("created_at"),
           row.getString("url"), row.getString("secret")));
       }

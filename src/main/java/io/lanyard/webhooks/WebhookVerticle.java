@@ -19,14 +19,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Delivers the webhook outbox: woken by a nudge after a commit, and by a timer as a fallback (other instances' events, retries,
- * deliveries left by a crash). Each round claims due deliveries under a lease, POSTs them signed (Standard Webhooks) with a
- * timeout, and records each outcome: delivered on a 2xx, else retried with exponential backoff until the last attempt marks it
- * dead. Nothing here runs on a request's path, so a slow or dead receiver only delays its own deliveries.
+ * deliveries left by a crash). Due deliveries are claimed under a lease, POSTed signed (Standard Webhooks) with a timeout, and
+ * each outcome recorded: delivered on a 2xx, else retried with exponential backoff until the last attempt marks it dead.
+ * Nothing here runs on a request's path, and a slow or dead receiver only delays its own deliveries.
  */
 public final class WebhookVerticle extends VerticleBase {
 
@@ -34,8 +37,10 @@ public final class WebhookVerticle extends VerticleBase {
   private static final int MAX_ERROR_LENGTH = 500;
   private static final Duration PRUNE_INTERVAL = Duration.ofMinutes(10);
   private static final int PRUNE_SLICE = 10_000;
-  /** Connections kept per receiver: enough for a batch, without opening one per delivery. */
-  private static final int CONNECTIONS_PER_HOST = 16;
+  /** Deliveries one subscription may have under way on this instance, and connections kept per receiver. */
+  private static final int PER_SUBSCRIPTION = 16;
+  /** Deliveries this instance may have under way in all. */
+  private static final int MAX_IN_FLIGHT = 256;
 
   private final Pool pool;
   private final DeliveryRepository deliveries;
@@ -43,9 +48,12 @@ public final class WebhookVerticle extends VerticleBase {
   private final Counter deliveredCount;
   private final Counter retryCount;
   private final Counter deadCount;
+  /** Deliveries under way, by subscription; touched on this verticle's context only. */
+  private final Map<UUID, Integer> inFlight = new HashMap<>();
   private WebClient client;
-  private boolean draining;
-  private boolean drainAgain;
+  private boolean claiming;
+  private boolean claimAgain;
+  private volatile boolean stopping;
 
   public WebhookVerticle(Pool pool, DeliveryRepository deliveries, LanyardConfig.Webhooks config, MeterRegistry registry) {
     this.pool = pool;
@@ -70,7 +78,7 @@ public final class WebhookVerticle extends VerticleBase {
       .setUserAgent("Lanyard-Webhooks/" + Version.NUMBER)
       .setFollowRedirects(false)
       .setConnectTimeout(timeout)
-      .setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CONNECTIONS_PER_HOST));
+      .setKeepAlive(true), new PoolOptions().setHttp1MaxSize(PER_SUBSCRIPTION));
     vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
     vertx.setPeriodic(PRUNE_INTERVAL.toMillis(), id -> prune());
     vertx.setTimer(1, id -> drain());
@@ -79,44 +87,74 @@ public final class WebhookVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    // deliveries cut short are not recorded: their lease ends and they are sent again, by this instance or another
+    stopping = true;
     if (client != null) {
       client.close();
     }
     return Future.succeededFuture();
   }
 
-  /** One round at a time per instance; a wake-up during a round, a full batch or a success makes it go round again. */
+  /**
+   * Claims what there is room for and sends it, without waiting for the deliveries already under way: a slow receiver holds
+   * at most {@link #PER_SUBSCRIPTION} deliveries of this instance, never the others' turn. One claim at a time; a wake-up
+   * during a claim, a full claim, or a delivery that succeeded (its user's next event may be due) claims again.
+   */
   private void drain() {
-    if (draining) {
-      drainAgain = true;
+    if (stopping) {
       return;
     }
-    draining = true;
-    drainAgain = false;
-    deliveries.claim(pool, config.batchSize(), lease())
-      .compose(this::deliverAll)
-      .onComplete(done -> {
-        draining = false;
-        if (done.failed()) {
-          log.warn("Draining the webhook outbox failed: {}", done.cause().toString());
-        } else if (done.result() || drainAgain) {
-          drain();
-        }
-      });
-  }
-
-  /** @return whether to go round again at once: the batch was full, or a delivery succeeded (its user's next may be due) */
-  private Future<Boolean> deliverAll(List<DeliveryRepository.Claimed> batch) {
-    if (batch.isEmpty()) {
-      return Future.succeededFuture(false);
+    if (claiming) {
+      claimAgain = true;
+      return;
     }
-    List<Future<Boolean>> sent = batch.stream().map(this::deliver).toList();
-    return Future.join(sent).map(all -> batch.size() == config.batchSize()
-      || sent.stream().anyMatch(delivered -> Boolean.TRUE.equals(delivered.result())));
+    int room = Math.min(config.batchSize(), MAX_IN_FLIGHT - inFlight.values().stream().mapToInt(Integer::intValue).sum());
+    if (room <= 0) {
+      claimAgain = true;
+      return;
+    }
+    claiming = true;
+    claimAgain = false;
+    deliveries.claim(pool, room, lease(), saturatedSubscriptions()).onComplete(done -> {
+      claiming = false;
+      if (done.failed()) {
+        log.warn("Draining the webhook outbox failed: {}", done.cause().toString());
+        return;
+      }
+      done.result().forEach(this::start);
+      if (done.result().size() == room || claimAgain) {
+        drain();
+      }
+    });
   }
 
+  private void start(DeliveryRepository.Claimed delivery) {
+    inFlight.merge(delivery.subscriptionId(), 1, Integer::sum);
+    deliver(delivery).onComplete(done -> {
+      inFlight.computeIfPresent(delivery.subscriptionId(), (id, count) -> count == 1 ? null : count - 1);
+      if (stopping) {
+        return;
+      }
+      if (done.failed()) {
+        log.warn("Recording a webhook delivery failed: {}", done.cause().toString());
+      }
+      if (claimAgain || (done.succeeded() && done.result())) {
+        drain();
+      }
+    });
+  }
+
+  /** Subscriptions with as many deliveries under way as they may have: the next claim passes them by. */
+  private List<UUID> saturatedSubscriptions() {
+    return inFlight.entrySet().stream().filter(entry -> entry.getValue() >= PER_SUBSCRIPTION).map(Map.Entry::getKey).toList();
+  }
+
+  /** @return whether it was delivered */
   private Future<Boolean> deliver(DeliveryRepository.Claimed delivery) {
     return send(delivery).transform(sent -> {
+      if (stopping) {
+        return Future.succeededFuture(false);
+      }
       if (sent.succeeded()) {
         deliveredCount.increment();
         return deliveries.markDelivered(pool, delivery).map(true);
