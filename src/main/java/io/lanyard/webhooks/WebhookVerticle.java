@@ -87,7 +87,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    // deliveries cut short are not recorded: their lease ends and they are sent again, by this instance or another
+    // failures of deliveries cut short are not recorded: their lease ends and they are sent again, here or by another instance
     stopping = true;
     if (client != null) {
       client.close();
@@ -152,12 +152,12 @@ public final class WebhookVerticle extends VerticleBase {
   /** @return whether it was delivered */
   private Future<Boolean> deliver(DeliveryRepository.Claimed delivery) {
     return send(delivery).transform(sent -> {
-      if (stopping) {
-        return Future.succeededFuture(false);
-      }
       if (sent.succeeded()) {
         deliveredCount.increment();
         return deliveries.markDelivered(pool, delivery).map(true);
+      }
+      if (stopping) {
+        return Future.succeededFuture(false);
       }
       boolean dead = delivery.attempt() >= config.maxAttempts();
       String error = describe(sent.cause());
