@@ -65,7 +65,7 @@ final class CsvRowReader extends RowReader {
       Map<String, String> values = new HashMap<>();
       List<FieldProblem> problems = new ArrayList<>();
       if (fields.get().size() != columns.size()) {
-        problems.add(new FieldProblem("row", "has_" + fields.get().size() + "_fields_header_has_" + columns.size()));
+        problems.add(new FieldProblem(ImportRules.ROW, "has_" + fields.get().size() + "_fields_header_has_" + columns.size()));
       }
       for (int i = 0; i < Math.min(columns.size(), fields.get().size()); i++) {
         String value = fields.get().get(i).trim();

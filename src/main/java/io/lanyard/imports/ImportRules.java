@@ -21,6 +21,8 @@ public final class ImportRules {
 
   private static final Pattern BCRYPT = Pattern.compile("\\$2[aby]\\$(0[4-9]|[12][0-9]|3[01])\\$[./A-Za-z0-9]{53}");
   private static final String PROFILE_PREFIX = "data.";
+  /** The field a reader names for a problem of the whole row (not JSON, a wrong number of fields). */
+  static final String ROW = "row";
 
   /** A row, or why it is rejected. */
   public record Checked(ImportRow row, List<FieldProblem> problems) {
@@ -34,6 +36,10 @@ public final class ImportRules {
   }
 
   public static Checked check(RawRow raw) {
+    if (raw.problems().stream().anyMatch(problem -> problem.field().equals(ROW))) {
+      // a row that could not be read as one: its fields mean nothing
+      return new Checked(null, raw.problems());
+    }
     List<FieldProblem> problems = new ArrayList<>(raw.problems());
     String email = required(raw, ImportColumns.EMAIL, problems);
     if (email != null) {

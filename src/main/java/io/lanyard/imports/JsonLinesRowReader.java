@@ -41,7 +41,7 @@ final class JsonLinesRowReader extends RowReader {
     try {
       object = new JsonObject(text);
     } catch (DecodeException | ClassCastException e) {
-      return new RawRow(line, values, List.of(new FieldProblem("row", "not_a_json_object")));
+      return new RawRow(line, values, List.of(new FieldProblem(ImportRules.ROW, "not_a_json_object")));
     }
     for (String key : object.fieldNames()) {
       Object value = object.getValue(key);
