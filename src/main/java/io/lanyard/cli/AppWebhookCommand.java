@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 
 /** {@code apps webhook}: an application's webhook subscription. Running instances follow a change within a second. */
 @Command(name = "webhook", description = "Manage an application's webhook subscription.",
+  footer = "  java -jar lanyard.jar apps webhook show badges",
   subcommands = {AppWebhookCommand.Set.class, AppWebhookCommand.Show.class, AppWebhookCommand.Remove.class})
 final class AppWebhookCommand {
 
@@ -31,7 +32,10 @@ final class AppWebhookCommand {
   }
 
   @Command(name = "set", description = "Subscribe an application to events (or change its URL and events). A new secret is "
-    + "printed last, once.")
+    + "printed last, once.",
+    footer = {"  java -jar lanyard.jar apps webhook set badges \\",
+      "    --url https://badges.example/hooks/lanyard \\",
+      "    --events user.created,user.activated,user.profile_updated"})
   static final class Set implements Callable<Integer> {
 
     @Spec
@@ -96,7 +100,8 @@ final class AppWebhookCommand {
     }
   }
 
-  @Command(name = "show", description = "Show an application's subscription (never its secret).")
+  @Command(name = "show", description = "Show an application's subscription (never its secret).",
+    footer = "  java -jar lanyard.jar apps webhook show badges")
   static final class Show implements Callable<Integer> {
 
     @Spec
@@ -123,7 +128,8 @@ final class AppWebhookCommand {
     }
   }
 
-  @Command(name = "remove", description = "Remove an application's subscription and the deliveries still waiting for it.")
+  @Command(name = "remove", description = "Remove an application's subscription and the deliveries still waiting for it.",
+    footer = "  java -jar lanyard.jar apps webhook remove badges")
   static final class Remove implements Callable<Integer> {
 
     @Spec

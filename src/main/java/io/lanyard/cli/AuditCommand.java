@@ -24,14 +24,17 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** {@code audit}: the audit trail of security events. */
-@Command(name = "audit", description = "Read the audit trail of security events.", subcommands = AuditCommand.Show.class)
+@Command(name = "audit", description = "Read the audit trail of security events.",
+  footer = "  java -jar lanyard.jar audit show --since 1h --kind login.failed", subcommands = AuditCommand.Show.class)
 final class AuditCommand {
 
   private AuditCommand() {
   }
 
   @Command(name = "show", description = "Print audit events, oldest first, one a line: time, kind, account, source, request id, "
-    + "detail, count, user agent.")
+    + "detail, count, user agent.",
+    footer = {"  java -jar lanyard.jar audit show --source 203.0.113.0/24 --since 2h",
+      "  java -jar lanyard.jar audit show --email ann@example.com"})
   static final class Show implements Callable<Integer> {
 
     @Spec

@@ -35,7 +35,9 @@ import java.util.concurrent.Callable;
  * {@code users import FILE --app NAME}: accounts from a CSV or JSON Lines file, in batches. Exit 0 when every row was imported
  * or skipped, 1 when some were rejected (see the report) or a batch failed, 2 when the file or the options are unusable.
  */
-@Command(name = "import", description = "Import accounts from a CSV (with a header row) or JSON Lines file.")
+@Command(name = "import", description = "Import accounts from a CSV (with a header row) or JSON Lines file.",
+  footer = {"  java -jar lanyard.jar users import attendees-2026.csv --app badges \\",
+    "    --send-links"})
 final class UsersImportCommand implements Callable<Integer> {
 
   @Spec

@@ -14,13 +14,15 @@ import java.util.concurrent.Callable;
 
 /** {@code webhooks}: the webhook outbox, seen and mended by the operator. */
 @Command(name = "webhooks", description = "Inspect the webhook outbox.",
+  footer = "  java -jar lanyard.jar webhooks status",
   subcommands = {WebhooksCommand.Status.class, WebhooksCommand.RetryDead.class})
 final class WebhooksCommand {
 
   private WebhooksCommand() {
   }
 
-  @Command(name = "status", description = "Deliveries per subscription and state, the oldest pending one's age, the last error.")
+  @Command(name = "status", description = "Deliveries per subscription and state, the oldest pending one's age, the last error.",
+    footer = "  java -jar lanyard.jar webhooks status")
   static final class Status implements Callable<Integer> {
 
     @Spec
@@ -42,7 +44,8 @@ final class WebhooksCommand {
     }
   }
 
-  @Command(name = "retry-dead", description = "Put dead deliveries back in line; they are sent again with a fresh count of attempts.")
+  @Command(name = "retry-dead", description = "Put dead deliveries back in line; they are sent again with a fresh count of "
+    + "attempts.", footer = "  java -jar lanyard.jar webhooks retry-dead --app badges")
   static final class RetryDead implements Callable<Integer> {
 
     @Spec
