@@ -85,6 +85,7 @@ final class CsvRowReader extends RowReader {
       return Optional.empty();
     }
     line++;
+    long start = line;
     List<String> fields = new ArrayList<>();
     StringBuilder field = new StringBuilder();
     boolean quoted = false;
@@ -92,7 +93,7 @@ final class CsvRowReader extends RowReader {
     while (true) {
       if (quoted) {
         if (c == -1) {
-          throw new ImportFileException("line " + line + ": a quoted field is not closed before the end of the file");
+          throw new ImportFileException("line " + start + ": a quoted field is not closed before the end of the file");
         }
         if (c == '"') {
           in.mark(1);
