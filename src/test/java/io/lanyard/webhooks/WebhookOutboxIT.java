@@ -126,6 +126,8 @@ class WebhookOutboxIT {
       assertThat(status.get("pending")).isEqualTo("0");
       assertThat(status.get("last_error")).isEqualTo("the receiver answered 500");
       assertThat(scrape(service)).contains("lanyard_webhook_deliveries_total{outcome=\"dead\"} 1.0");
+      Eventually.until(() -> scrape(service).contains("lanyard_webhook_outbox_deliveries{state=\"dead\"} 1.0"),
+        "the dead delivery in the backlog gauge");
 
       receiver.answer(204);
       Cli.Run retried = Cli.runOn(db, "webhooks", "retry-dead", "--app", "fair");
