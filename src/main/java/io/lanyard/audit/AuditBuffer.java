@@ -10,14 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -32,8 +27,6 @@ public final class AuditBuffer implements AuditTrail {
 
   private static final Logger log = LoggerFactory.getLogger(AuditBuffer.class);
   private static final int BATCH = 1000;
-  /** Flood counters kept at most; past it, new sources are queued one by one (and the queue's bound holds). */
-  private static final int MAX_BUCKETS = 50_000;
   private static final Duration PRUNE_INTERVAL = Duration.ofHours(1);
   private static final int PRUNE_SLICE = 10_000;
 
@@ -41,20 +34,12 @@ public final class AuditBuffer implements AuditTrail {
   public record Settings(Duration flushInterval, int queueSize, int floodThreshold, Duration retention) {
   }
 
-  private record Bucket(AuditKind kind, String source, long minute) {
-  }
-
-  private static final class Count {
-    private final AtomicInteger seen = new AtomicInteger();
-    private final AtomicInteger unwritten = new AtomicInteger();
-  }
-
   private final Pool pool;
   private final AuditRepository repository;
   private final Settings settings;
   private final Queue<AuditEvent> queue = new ConcurrentLinkedQueue<>();
   private final AtomicInteger queued = new AtomicInteger();
-  private final Map<Bucket, Count> buckets = new ConcurrentHashMap<>();
+  private final FloodCounts floods;
   private final Counter written;
   private final Counter folded;
   private final Counter dropped;
@@ -67,6 +52,7 @@ public final class AuditBuffer implements AuditTrail {
     this.pool = pool;
     this.repository = repository;
     this.settings = settings;
+    this.floods = new FloodCounts(settings.floodThreshold());
     this.written = outcome(registry, "written");
     this.folded = outcome(registry, "folded");
     this.dropped = outcome(registry, "dropped");
@@ -84,7 +70,7 @@ public final class AuditBuffer implements AuditTrail {
 
   @Override
   public void record(AuditEvent event) {
-    if (fold(event)) {
+    if (floods.fold(event)) {
       folded.increment();
       return;
     }
@@ -98,27 +84,6 @@ public final class AuditBuffer implements AuditTrail {
       return;
     }
     queue.add(event);
-  }
-
-  /** Whether the event is past its source's threshold for this minute, and only counted. */
-  private boolean fold(AuditEvent event) {
-    String source = event.origin().source();
-    if (!event.kind().isFoldable() || source == null) {
-      return false;
-    }
-    Bucket bucket = new Bucket(event.kind(), source, event.occurredAt().getEpochSecond() / 60);
-    Count count = buckets.get(bucket);
-    if (count == null) {
-      if (buckets.size() >= MAX_BUCKETS) {
-        return false;
-      }
-      count = buckets.computeIfAbsent(bucket, key -> new Count());
-    }
-    if (count.seen.incrementAndGet() <= settings.floodThreshold()) {
-      return false;
-    }
-    count.unwritten.incrementAndGet();
-    return true;
   }
 
   public void start(Vertx vertx) {
@@ -143,13 +108,14 @@ public final class AuditBuffer implements AuditTrail {
       return flushing;
     }
     List<AuditEvent> events = drain();
-    List<AuditRepository.Folded> counts = takeFolded();
+    List<AuditRepository.Folded> counts = floods.take();
     if (events.isEmpty() && counts.isEmpty()) {
       return Future.succeededFuture();
     }
     flushing = write(events, 0)
-      .compose(done -> counts.isEmpty() ? Future.succeededFuture() : repository.addFolded(pool, counts)
-        .onFailure(failure -> putBack(counts)))
+      .compose(done -> counts.isEmpty() ? Future.<Void>succeededFuture() : repository.addFolded(pool, counts))
+      // the counts were not written, whichever write failed: they go with the next flush
+      .onFailure(failure -> floods.putBack(counts))
       .andThen(done -> {
         synchronized (this) {
           flushing = null;
@@ -187,31 +153,6 @@ public final class AuditBuffer implements AuditTrail {
 
   private void requeue(List<AuditEvent> events) {
     events.forEach(this::enqueue);
-  }
-
-  /** The counts not written yet; counters of minutes gone by are forgotten (a minute late, so no increment can be lost). */
-  private List<AuditRepository.Folded> takeFolded() {
-    long current = Instant.now().getEpochSecond() / 60;
-    List<AuditRepository.Folded> counts = new ArrayList<>();
-    buckets.forEach((bucket, count) -> {
-      int unwritten = count.unwritten.getAndSet(0);
-      if (unwritten > 0) {
-        OffsetDateTime minute = OffsetDateTime.ofInstant(Instant.ofEpochSecond(bucket.minute() * 60), ZoneOffset.UTC);
-        counts.add(new AuditRepository.Folded(minute, bucket.kind(), bucket.source(), unwritten));
-      }
-      if (bucket.minute() < current - 1) {
-        buckets.remove(bucket, count);
-      }
-    });
-    return counts;
-  }
-
-  private void putBack(List<AuditRepository.Folded> counts) {
-    for (AuditRepository.Folded count : counts) {
-      long minute = count.minute().toEpochSecond() / 60;
-      buckets.computeIfAbsent(new Bucket(count.kind(), count.source(), minute), key -> new Count())
-        .unwritten.addAndGet(count.count());
-    }
   }
 
   private void prune() {

@@ -1,19 +1,11 @@
 package io.lanyard.webhooks;
 
-import io.lanyard.api.Version;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
-import io.vertx.ext.web.codec.BodyCodec;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Delivers the webhook outbox: woken by a nudge after a commit, and by a timer as a fallback (other instances' events, retries,
@@ -50,7 +41,7 @@ public final class WebhookVerticle extends VerticleBase {
   private final Counter deadCount;
   /** Deliveries under way, by subscription; touched on this verticle's context only. */
   private final Map<UUID, Integer> inFlight = new HashMap<>();
-  private WebClient client;
+  private WebhookSender sender;
   private boolean claiming;
   private boolean claimAgain;
   private volatile boolean stopping;
@@ -73,12 +64,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    int timeout = (int) config.timeout().toMillis();
-    client = WebClient.create(vertx, new WebClientOptions()
-      .setUserAgent("Lanyard-Webhooks/" + Version.NUMBER)
-      .setFollowRedirects(false)
-      .setConnectTimeout(timeout)
-      .setKeepAlive(true), new PoolOptions().setHttp1MaxSize(PER_SUBSCRIPTION));
+    sender = new WebhookSender(vertx, config.timeout(), PER_SUBSCRIPTION);
     vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
     vertx.setPeriodic(PRUNE_INTERVAL.toMillis(), id -> prune());
     vertx.setTimer(1, id -> drain());
@@ -89,8 +75,8 @@ public final class WebhookVerticle extends VerticleBase {
   public Future<?> stop() {
     // failures of deliveries cut short are not recorded: their lease ends and they are sent again, here or by another instance
     stopping = true;
-    if (client != null) {
-      client.close();
+    if (sender != null) {
+      sender.close();
     }
     return Future.succeededFuture();
   }
@@ -151,7 +137,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   /** @return whether it was delivered */
   private Future<Boolean> deliver(DeliveryRepository.Claimed delivery) {
-    return send(delivery).transform(sent -> {
+    return sender.send(delivery).transform(sent -> {
       if (sent.succeeded()) {
         deliveredCount.increment();
         return deliveries.markDelivered(pool, delivery).map(true);
@@ -170,36 +156,6 @@ public final class WebhookVerticle extends VerticleBase {
       }
       return deliveries.markFailed(pool, delivery, error, dead, backoff(delivery.attempt())).map(false);
     });
-  }
-
-  /** One signed POST; succeeds on a 2xx only. The body is not read: a receiver's answer is its status. */
-  private Future<Void> send(DeliveryRepository.Claimed delivery) {
-    String messageId = "msg_" + delivery.eventId();
-    long timestamp = System.currentTimeMillis() / 1000;
-    Buffer body = new JsonObject()
-      .put("type", delivery.type())
-      .put("timestamp", delivery.occurredAt().toInstant().toString())
-      .put("data", delivery.data())
-      .toBuffer();
-    long timeout = config.timeout().toMillis();
-    return client.postAbs(delivery.url())
-      .putHeader("content-type", "application/json")
-      .putHeader("webhook-id", messageId)
-      .putHeader("webhook-timestamp", Long.toString(timestamp))
-      .putHeader("webhook-signature", WebhookSignature.sign(delivery.secret(), messageId, timestamp, body.getBytes()))
-      .connectTimeout(timeout)
-      .idleTimeout(timeout)
-      .as(BodyCodec.none())
-      .sendBuffer(body)
-      // the whole exchange, not only each silence, is bounded: a receiver that trickles bytes cannot hold a delivery
-      .timeout(timeout, TimeUnit.MILLISECONDS)
-      .compose(WebhookVerticle::accepted);
-  }
-
-  private static Future<Void> accepted(HttpResponse<Void> response) {
-    int status = response.statusCode();
-    return status >= 200 && status < 300 ? Future.succeededFuture()
-      : Future.failedFuture("the receiver answered " + status);
   }
 
   /** Long enough for a send to end on its own timeout before another instance may claim the delivery again. */
