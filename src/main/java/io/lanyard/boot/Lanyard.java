@@ -168,7 +168,12 @@ public final class Lanyard {
 
   /** Reloads every in-memory copy now, rather than at the next notification or timer (also what tests wait on). */
   public Future<Void> reloadCaches() {
-    return Future.all(served.liveCopies().stream().map(LiveCopy::reload).toList()).mapEmpty();
+    // one after the other: a burst of reloads would take every connection of a small pool at once
+    Future<?> reloaded = Future.succeededFuture();
+    for (LiveCopy<?> copy : served.liveCopies()) {
+      reloaded = reloaded.compose(previous -> copy.reload());
+    }
+    return reloaded.mapEmpty();
   }
 
   /** The port the API listens on (the configured one, or the one chosen for port 0). */

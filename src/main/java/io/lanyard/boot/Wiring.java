@@ -123,8 +123,7 @@ final class Wiring {
     LiveCopy<Set<EventType>> wantedEvents = liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pool));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
-      templates.reload();
-      wantedEvents.reload();
+      templates.reload().eventually(wantedEvents::reload);
     });
     UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
     LanyardConfig.Audit auditConfig = config.audit();

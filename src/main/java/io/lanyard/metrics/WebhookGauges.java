@@ -44,7 +44,8 @@ public final class WebhookGauges {
   }
 
   public void start(Vertx vertx, Duration interval) {
-    timerId = vertx.setPeriodic(1, interval.toMillis(), id -> refresh());
+    // half a period after the mail outbox's gauges, so the two reads never take connections at the same moment
+    timerId = vertx.setPeriodic(Math.max(1, interval.toMillis() / 2), interval.toMillis(), id -> refresh());
   }
 
   public void stop(Vertx vertx) {

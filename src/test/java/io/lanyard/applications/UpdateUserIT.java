@@ -209,8 +209,10 @@ class UpdateUserIT extends SharedServiceFixture {
 
     assertThat(Cli.run("apps", "revoke", "portal").exitCode()).isZero();
 
-    Eventually.until(() -> update(ANN, new JsonObject().put("city", "Nice")).statusCode() == 149, Duration.ofSeconds(3),
-      "revoked token refused");
+    // waited for with a read: an update sent before the revocation reaches the service would be written, and rightly so
+    Eventually.until(() -> http.post("/_plugin/Vendor/thirdParty/getUser", body(ANN), jwt).statusCode() == 149,
+      Duration.ofSeconds(3), "revoked token refused");
+    assertThat(update(ANN, new JsonObject().put("city", "Nice")).statusCode()).isEqualTo(149);
     assertThat(profile().getString("city")).isEqualTo("Lyon");
   }
 
