@@ -9,10 +9,13 @@ import io.lanyard.imports.ImportFileException;
 import io.lanyard.imports.RejectReport;
 import io.lanyard.imports.RowReader;
 import io.lanyard.imports.UserImport;
+import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
-import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
+import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
+import io.lanyard.support.LiveCopy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -121,11 +124,14 @@ final class UsersImportCommand implements Callable<Integer> {
 
   /** Checked before any row is read: an application that cannot make links stops the import at once. */
   private AccountLinkMails linkMails(CliRuntime runtime, Application application) {
-    Map<String, MailTemplate> templates = new HashMap<>();
-    for (MailTemplate template : Await.result(new TemplateRepository().listFor(runtime.pool(), application.id()))) {
-      if (template.kind() == MailKind.ACCOUNT_LINK && Languages.isSupported(template.language())) {
-        templates.put(template.language(), template);
-      }
+    TemplateRepository repository = new TemplateRepository();
+    TemplateDirectory directory = new TemplateDirectory(
+      new LiveCopy<>("mail templates", () -> TemplateDirectory.load(repository, runtime.pool())),
+      runtime.config().mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
+    Map<String, CompiledMail> templates = new HashMap<>();
+    for (String language : Languages.SUPPORTED) {
+      Await.result(directory.find(application.id(), application.name(), MailKind.ACCOUNT_LINK, language))
+        .ifPresent(template -> templates.put(language, template));
     }
     AccountLinkMails.problem(application, templates).ifPresent(problem -> {
       throw new ParameterException(spec.commandLine(), "--send-links: " + problem);

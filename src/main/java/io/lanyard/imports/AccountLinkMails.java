@@ -4,9 +4,8 @@ import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.mail.MailKind;
-import io.lanyard.mail.MailTemplate;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.Outbox;
-import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
@@ -24,16 +23,16 @@ import java.util.Optional;
 public final class AccountLinkMails {
 
   private final Application application;
-  private final Map<String, MailTemplate> templatesByLanguage;
+  private final Map<String, CompiledMail> templatesByLanguage;
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final Duration ttl;
 
   /**
-   * @param templatesByLanguage the application's {@code account_link} template for each language (the other language's when
-   *                            it has none in one)
+   * @param templatesByLanguage the {@code account_link} template for each language, as {@code /user/create} chooses it (the
+   *                            application's, else its other language's, else the built-in one)
    */
-  public AccountLinkMails(Application application, Map<String, MailTemplate> templatesByLanguage, AccountLinkRepository links,
+  public AccountLinkMails(Application application, Map<String, CompiledMail> templatesByLanguage, AccountLinkRepository links,
                           Outbox outbox, Duration ttl) {
     this.application = application;
     this.templatesByLanguage = Map.copyOf(templatesByLanguage);
@@ -43,7 +42,7 @@ public final class AccountLinkMails {
   }
 
   /** Why the application cannot send links (no usable URL, no template), or empty. */
-  public static Optional<String> problem(Application application, Map<String, MailTemplate> templatesByLanguage) {
+  public static Optional<String> problem(Application application, Map<String, CompiledMail> templatesByLanguage) {
     Optional<String> url = LinkUrls.problem(application.linkUrl().orElse(null));
     if (url.isPresent()) {
       return Optional.of("the application's account-link URL: " + url.get());
@@ -66,14 +65,13 @@ public final class AccountLinkMails {
 
   private Future<Void> queue(SqlClient tx, Pending account) {
     ImportRow row = account.row();
-    MailTemplate template = templatesByLanguage.getOrDefault(row.language(), templatesByLanguage.values().iterator().next());
+    CompiledMail template = templatesByLanguage.getOrDefault(row.language(), templatesByLanguage.values().iterator().next());
     String token = SecretTokens.generate();
     String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", row.email(),
       "language", row.language(), "fromSalon", row.fromSalon()));
     String firstname = row.profile().getString("firstname", "");
     Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname, "salon", row.fromSalon());
     return links.insert(tx, SecretTokens.sha256(token), account.userId(), ttl)
-      .compose(saved -> outbox.enqueue(tx, TemplateRenderer.render(template, row.email(), values), account.userId(),
-        application.id()));
+      .compose(saved -> outbox.enqueue(tx, template.render(row.email(), values), account.userId(), application.id()));
   }
 }

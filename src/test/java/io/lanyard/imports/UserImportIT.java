@@ -195,9 +195,9 @@ class UserImportIT extends SharedServiceFixture {
     assertThat(run.exitCode()).withFailMessage(run.err()).isZero();
     assertThat(summary(run)).containsEntry("links", "2");
     var mails = smtp.awaitMessages(2);
-    assertThat(mails).extracting(mail -> Mails.text(mail).contains("Hello Ann") || Mails.text(mail).contains("Hello Bob"))
+    assertThat(mails).extracting(mail -> Mails.textOf(mail).contains("Hello Ann") || Mails.textOf(mail).contains("Hello Bob"))
       .containsOnly(true);
-    String token = Mails.linkToken(mails.get(0));
+    String token = Mails.tokenIn(mails.get(0));
     assertThat(http.post("/_plugin/Vendor/user/activate", new JsonObject().put("token", token).put("password", "my password!"))
       .statusCode()).isZero();
     assertThat(db.count("SELECT count(*) FROM users WHERE status = 'active'")).isEqualTo(2);

@@ -41,7 +41,7 @@ class WebhookDeliveryIT extends SharedServiceFixture {
     assertThat(secret).startsWith("whsec_");
 
     http.post("/_plugin/Vendor/user/create", creation("ann@example.com", fair.token(), null, null));
-    String link = Mails.linkToken(smtp.awaitMessages(1).get(0));
+    String link = Mails.tokenIn(smtp.awaitMessages(1).get(0));
     http.post("/_plugin/Vendor/user/activate", new JsonObject().put("token", link).put("password", PASSWORD));
     String jwt = Accounts.login(app, "ann@example.com", PASSWORD);
     http.post("/_plugin/Vendor/thirdParty/updateUser", new JsonObject().put("email", "ann@example.com")
