@@ -21,12 +21,16 @@ public final class AuditRepository {
 
   private static final int MAX_USER_AGENT = 512;
 
-  // One statement per batch, whatever its size: the rows travel as arrays.
+  // One statement per batch, whatever its size: the rows travel as arrays. An event of an account erased while it waited in
+  // the queue is written as the erasure left the others (no address, no browser; an operator's command keeps its marker).
   private static final String INSERT = """
     INSERT INTO audit_events (occurred_at, kind, user_id, identifier, application_id, source, user_agent, request_id, detail)
-    SELECT t.occurred_at, t.kind, t.user_id, t.identifier, t.application_id, t.source::inet, t.user_agent, t.request_id, t.detail
+    SELECT t.occurred_at, t.kind, t.user_id, CASE WHEN u.status = 'deleted' THEN NULL ELSE t.identifier END, t.application_id,
+      t.source::inet, CASE WHEN u.status = 'deleted' AND t.source IS NOT NULL THEN NULL ELSE t.user_agent END, t.request_id,
+      t.detail
     FROM unnest($1::timestamptz[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[],
-      $9::text[]) AS t(occurred_at, kind, user_id, identifier, application_id, source, user_agent, request_id, detail)""";
+      $9::text[]) AS t(occurred_at, kind, user_id, identifier, application_id, source, user_agent, request_id, detail)
+    LEFT JOIN users u ON u.id = t.user_id""";
   // Every instance adds to the same row of a kind, source and minute.
   private static final String ADD_FOLDED = """
     INSERT INTO audit_events (occurred_at, kind, source, detail, count, folded)
@@ -47,6 +51,11 @@ public final class AuditRepository {
   private static final String FOR_ACCOUNT = """
     SELECT occurred_at, kind, host(source) AS source, user_agent, request_id, detail FROM audit_events
     WHERE user_id = $1 ORDER BY occurred_at, id""";
+  // An erased person's events keep what happened, when and from where, no longer who was named or which browser was used
+  // (an operator's command, which has no source, keeps its marker).
+  private static final String FORGET = """
+    UPDATE audit_events SET identifier = NULL, user_agent = CASE WHEN source IS NULL THEN user_agent END
+    WHERE user_id = $1 OR identifier = $2""";
   // In slices, so pruning a large backlog never holds many locks or one long transaction.
   private static final String PRUNE = """
     DELETE FROM audit_events WHERE id IN (
@@ -147,6 +156,11 @@ public final class AuditRepository {
       }
       return events;
     });
+  }
+
+  /** For an erasure: the account's events (and those naming its address) lose the address and the user agent. */
+  public Future<Void> forget(SqlClient client, String userId, String email) {
+    return client.preparedQuery(FORGET).execute(Tuple.of(UUID.fromString(userId), email)).mapEmpty();
   }
 
   /** Deletes at most {@code limit} events older than {@code retention}; how many went. */

@@ -17,6 +17,7 @@ import io.lanyard.applications.ThirdPartyAccess;
 import io.lanyard.applications.UpdateUser;
 import io.lanyard.audit.AuditBuffer;
 import io.lanyard.audit.AuditRepository;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.CheckToken;
 import io.lanyard.auth.Expiry;
@@ -168,7 +169,8 @@ final class Wiring {
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
-      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
+      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
+        audit));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit);
   }
@@ -178,22 +180,23 @@ final class Wiring {
    * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
-                                         AccountMail mail) {
+                                         AccountMail mail, UserEvents events, AuditTrail audit) {
     LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
     UserRepository users = new UserRepository();
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures);
-    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures, audit);
+    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
-      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links()),
-      new ResetPassword(pool, resets, hasher, passwordChange),
-      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange),
+      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links(),
+        audit),
+      new ResetPassword(pool, resets, hasher, passwordChange, audit),
+      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links()),
-      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail),
-      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail)),
+      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail, events, audit),
+      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(pool)));
   }
 
