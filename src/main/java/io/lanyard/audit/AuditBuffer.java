@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
@@ -112,11 +113,20 @@ public final class AuditBuffer implements AuditTrail {
     if (events.isEmpty() && counts.isEmpty()) {
       return Future.succeededFuture();
     }
-    flushing = write(events, 0)
+    // set before the writes start: were they to complete at once, the callback below would find it and clear it
+    Promise<Void> flushed = Promise.promise();
+    flushing = flushed.future();
+    Future<Void> written;
+    try {
+      written = write(events, 0);
+    } catch (RuntimeException e) {
+      written = Future.failedFuture(e);
+    }
+    written
       .compose(done -> counts.isEmpty() ? Future.<Void>succeededFuture() : repository.addFolded(pool, counts))
       // the counts were not written, whichever write failed: they go with the next flush
       .onFailure(failure -> floods.putBack(counts))
-      .andThen(done -> {
+      .onComplete(done -> {
         synchronized (this) {
           flushing = null;
         }
@@ -126,8 +136,9 @@ public final class AuditBuffer implements AuditTrail {
         } else if (done.succeeded()) {
           failing = false;
         }
+        flushed.handle(done);
       });
-    return flushing;
+    return flushed.future();
   }
 
   private Future<Void> write(List<AuditEvent> events, int from) {

@@ -29,8 +29,10 @@ public final class AuditRepository {
       t.source::inet, CASE WHEN u.status = 'deleted' AND t.source IS NOT NULL THEN NULL ELSE t.user_agent END, t.request_id,
       t.detail
     FROM unnest($1::timestamptz[], $2::text[], $3::uuid[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[],
-      $9::text[]) AS t(occurred_at, kind, user_id, identifier, application_id, source, user_agent, request_id, detail)
-    LEFT JOIN users u ON u.id = t.user_id""";
+      $9::text[]) WITH ORDINALITY AS t(occurred_at, kind, user_id, identifier, application_id, source, user_agent, request_id,
+      detail, position)
+    LEFT JOIN users u ON u.id = t.user_id
+    ORDER BY t.position""";
   // Every instance adds to the same row of a kind, source and minute.
   private static final String ADD_FOLDED = """
     INSERT INTO audit_events (occurred_at, kind, source, detail, count, folded)
