@@ -5,6 +5,7 @@ import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Reply;
+import io.lanyard.api.RequestFields;
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
@@ -55,6 +56,11 @@ public final class Login {
       || !(request.password() instanceof String secret) || secret.isEmpty()) {
       audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("missing_credentials"));
       return Future.succeededFuture(Reply.error(ApiError.missingCredentials()));
+    }
+    if (RequestFields.hasNul(name) || RequestFields.hasNul(secret)) {
+      // no account can have such a name, so nothing is read or hashed: no account state shows in the reply or its time
+      audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("malformed_credentials"));
+      return Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
     }
     // Stamped before the account is read: a disable landing after the read still cuts the new token off.
     long issuedAt = System.currentTimeMillis();

@@ -36,7 +36,7 @@ final class Server {
       Await.result(vertx.close(), Await.SHORT);
       throw explain(e, config);
     }
-    // the handlers first: a SIGTERM sent as soon as "ready" is read must find them (else the JVM exits 143 at once)
+    // the signal handlers first: whoever waits for "ready" may stop the service the moment it reads it
     onTermination(() -> stop(vertx, lanyard, config.http().shutdownTimeout().plus(CLOSE_MARGIN)));
     log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
     return LanyardCommand.SERVING;
