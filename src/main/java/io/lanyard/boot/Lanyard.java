@@ -8,6 +8,7 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
+import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
 import io.lanyard.http.Route;
@@ -122,7 +123,8 @@ public final class Lanyard {
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;
-        return vertx.deployVerticle(new WebhookVerticle(pool, new DeliveryRepository(), config.webhooks(), metrics.registry()));
+        return vertx.deployVerticle(new WebhookVerticle(pool, new DeliveryRepository(),
+          SubscriptionSecrets.with(config.jwt().secretKey()), config.webhooks(), metrics.registry()));
       })
       .compose(webhooks -> {
         deployments.add(webhooks);

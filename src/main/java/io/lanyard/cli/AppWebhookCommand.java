@@ -5,6 +5,7 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.events.EventType;
 import io.lanyard.events.Subscription;
 import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.webhooks.WebhookSignature;
 import io.lanyard.webhooks.WebhookUrls;
 import picocli.CommandLine.Command;
@@ -68,8 +69,10 @@ final class AppWebhookCommand {
           spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
           return 1;
         }
+        // sealed with LANYARD_JWT_SECRET_KEY when it is set: the database then holds no secret to sign with
+        String stored = SubscriptionSecrets.with(runtime.config().jwt().secretKey()).toStore(secret);
         SubscriptionRepository.Saved saved = Await.result(new SubscriptionRepository().save(runtime.pool(),
-          application.get().id(), url, types, secret, rotateSecret));
+          application.get().id(), url, types, stored, rotateSecret));
         PrintWriter out = spec.commandLine().getOut();
         out.println((saved.created() ? "Subscribed " : "Updated the subscription of ") + name + " to "
           + types.stream().map(EventType::wireName).collect(Collectors.joining(",")) + " at " + url + ".");

@@ -71,7 +71,7 @@ public final class DeliveryRepository {
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
       LIMIT $2)""";
 
-  /** A claimed delivery: the event as its body tells it, where to send it, and the secret that signs it. */
+  /** A claimed delivery: the event as its body tells it, where to send it, and the secret that signs it, as stored. */
   public record Claimed(long id, int attempt, UUID subscriptionId, UUID eventId, String type, JsonObject data, OffsetDateTime occurredAt,
                         String url, String secret) {
   }

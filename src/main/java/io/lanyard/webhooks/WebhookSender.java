@@ -34,7 +34,17 @@ final class WebhookSender {
       .setKeepAlive(true), new PoolOptions().setHttp1MaxSize(connectionsPerReceiver));
   }
 
-  Future<Void> send(DeliveryRepository.Claimed delivery) {
+  /** @param secret the subscription's signing secret, {@code whsec_...} */
+  Future<Void> send(DeliveryRepository.Claimed delivery, String secret) {
+    try {
+      return post(delivery, secret);
+    } catch (RuntimeException e) {
+      // a URL the client refuses, a client closed under it: a failed attempt like any other
+      return Future.failedFuture(e);
+    }
+  }
+
+  private Future<Void> post(DeliveryRepository.Claimed delivery, String secret) {
     String messageId = "msg_" + delivery.eventId();
     long timestamp = System.currentTimeMillis() / 1000;
     Buffer body = new JsonObject()
@@ -46,7 +56,7 @@ final class WebhookSender {
       .putHeader("content-type", "application/json")
       .putHeader("webhook-id", messageId)
       .putHeader("webhook-timestamp", Long.toString(timestamp))
-      .putHeader("webhook-signature", WebhookSignature.sign(delivery.secret(), messageId, timestamp, body.getBytes()))
+      .putHeader("webhook-signature", WebhookSignature.sign(secret, messageId, timestamp, body.getBytes()))
       .connectTimeout(timeout)
       .idleTimeout(timeout)
       .as(BodyCodec.none())

@@ -2,6 +2,7 @@ package io.lanyard.webhooks;
 
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
+import io.lanyard.events.SubscriptionSecrets;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -35,6 +37,7 @@ public final class WebhookVerticle extends VerticleBase {
 
   private final Pool pool;
   private final DeliveryRepository deliveries;
+  private final SubscriptionSecrets secrets;
   private final LanyardConfig.Webhooks config;
   private final Counter deliveredCount;
   private final Counter retryCount;
@@ -46,9 +49,11 @@ public final class WebhookVerticle extends VerticleBase {
   private boolean claimAgain;
   private volatile boolean stopping;
 
-  public WebhookVerticle(Pool pool, DeliveryRepository deliveries, LanyardConfig.Webhooks config, MeterRegistry registry) {
+  public WebhookVerticle(Pool pool, DeliveryRepository deliveries, SubscriptionSecrets secrets, LanyardConfig.Webhooks config,
+                         MeterRegistry registry) {
     this.pool = pool;
     this.deliveries = deliveries;
+    this.secrets = secrets;
     this.config = config;
     this.deliveredCount = attempts(registry, "delivered");
     this.retryCount = attempts(registry, "retry");
@@ -103,6 +108,10 @@ public final class WebhookVerticle extends VerticleBase {
     claimAgain = false;
     deliveries.claim(pool, room, lease(), saturatedSubscriptions()).onComplete(done -> {
       claiming = false;
+      if (stopping) {
+        // claimed while stopping: left for their lease to end
+        return;
+      }
       if (done.failed()) {
         log.warn("Draining the webhook outbox failed: {}", done.cause().toString());
         return;
@@ -137,7 +146,10 @@ public final class WebhookVerticle extends VerticleBase {
 
   /** @return whether it was delivered */
   private Future<Boolean> deliver(DeliveryRepository.Claimed delivery) {
-    return sender.send(delivery).transform(sent -> {
+    Optional<String> secret = secrets.toSign(delivery.secret());
+    Future<Void> sending = secret.isPresent() ? sender.send(delivery, secret.get())
+      : Future.failedFuture("the subscription's secret does not open with this instance's LANYARD_JWT_SECRET_KEY");
+    return sending.transform(sent -> {
       if (sent.succeeded()) {
         deliveredCount.increment();
         return deliveries.markDelivered(pool, delivery).map(true);

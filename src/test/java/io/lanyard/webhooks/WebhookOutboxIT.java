@@ -1,5 +1,9 @@
 package io.lanyard.webhooks;
 
+import io.lanyard.config.Secret;
+import io.lanyard.events.EventType;
+import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
@@ -16,7 +20,9 @@ import org.junit.jupiter.api.Test;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import static io.lanyard.support.Await.await;
 import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -156,6 +162,44 @@ class WebhookOutboxIT {
         creation("late@example.com", fair.token(), PASSWORD, false)).statusCode()).isZero();
       assertThat(db.count("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'")).isEqualTo(6);
     }
+  }
+
+  @Test
+  void aSecretSealedWithTheKeySignsWhileTheDatabaseHoldsOnlyCiphertext() {
+    String secret = WebhookSignature.newSecret();
+    try (TestApp service = start(Map.of())) {
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      String sealed = SubscriptionSecrets.with(Optional.of(new Secret(TestApp.JWT_SECRET_KEY))).toStore(secret);
+      await(new SubscriptionRepository().save(service.lanyard().pool(), fair.id(), receiver.url(),
+        List.of(EventType.USER_CREATED), sealed, false));
+      service.reloadCaches();
+
+      service.http().post("/_plugin/Vendor/user/createWithPassword", creation("ann@example.com", fair.token(), PASSWORD, false));
+
+      Eventually.until(() -> delivered() == 1, "delivered");
+    }
+    assertThat(db.single("SELECT secret FROM webhook_subscriptions").getString(0)).startsWith("aes256gcm:v1:")
+      .doesNotContain(secret.substring("whsec_".length()));
+    assertThat(receiver.received().get(0).signedWith(secret)).isTrue();
+  }
+
+  @Test
+  void aSecretSealedWithAnotherKeyIsNeverUsedAndSaysWhy() {
+    try (TestApp service = start(Map.of("LANYARD_WEBHOOK_MAX_ATTEMPTS", "1"))) {
+      Fixtures.App fair = Fixtures.registrationApp(service, "fair");
+      String sealed = SubscriptionSecrets.with(Optional.of(new Secret("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")))
+        .toStore(WebhookSignature.newSecret());
+      await(new SubscriptionRepository().save(service.lanyard().pool(), fair.id(), receiver.url(),
+        List.of(EventType.USER_CREATED), sealed, false));
+      service.reloadCaches();
+
+      service.http().post("/_plugin/Vendor/user/createWithPassword", creation("ann@example.com", fair.token(), PASSWORD, false));
+
+      Eventually.until(() -> db.count("SELECT count(*) FROM webhook_deliveries WHERE status = 'dead'") == 1, "dead");
+    }
+    assertThat(receiver.received()).isEmpty();
+    assertThat(db.single("SELECT last_error FROM webhook_deliveries").getString(0))
+      .isEqualTo("the subscription's secret does not open with this instance's LANYARD_JWT_SECRET_KEY");
   }
 
   private TestApp start(Map<String, String> settings) {
