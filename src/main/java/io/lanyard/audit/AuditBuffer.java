@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -148,7 +149,16 @@ public final class AuditBuffer implements AuditTrail {
     List<AuditEvent> slice = events.subList(from, Math.min(events.size(), from + BATCH));
     return repository.insert(pool, slice)
       .onSuccess(done -> written.increment(slice.size()))
-      .onFailure(failure -> requeue(events.subList(from, events.size())))
+      .recover(failure -> {
+        if (failure instanceof PgException refused && refused.getSqlState() != null && refused.getSqlState().startsWith("22")) {
+          // the database refuses the data itself: retried, it would block every later event; counted and dropped instead
+          dropped.increment(slice.size());
+          log.error("Audit events dropped: the database refused a batch of {} ({})", slice.size(), refused.getSqlState());
+          return Future.succeededFuture();
+        }
+        requeue(events.subList(from, events.size()));
+        return Future.failedFuture(failure);
+      })
       .compose(done -> write(events, from + BATCH));
   }
 

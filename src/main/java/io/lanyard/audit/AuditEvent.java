@@ -37,7 +37,12 @@ public record AuditEvent(Instant occurredAt, AuditKind kind, RequestOrigin origi
     return new AuditEvent(occurredAt, kind, origin, userId, identifier, applicationId, bounded(reason));
   }
 
-  private static String bounded(String text) {
-    return text == null || text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT);
+  /** At most {@link #MAX_TEXT} characters, and no NUL (which PostgreSQL text cannot hold: one would fail its whole batch). */
+  static String bounded(String text) {
+    if (text == null) {
+      return null;
+    }
+    String clean = text.indexOf('\0') < 0 ? text : text.replace("\0", "");
+    return clean.length() <= MAX_TEXT ? clean : clean.substring(0, MAX_TEXT);
   }
 }

@@ -179,7 +179,8 @@ public final class AuditRepository {
     if (userAgent == null || userAgent.isEmpty()) {
       return null;
     }
-    return userAgent.length() <= MAX_USER_AGENT ? userAgent : userAgent.substring(0, MAX_USER_AGENT);
+    String clean = userAgent.replace("\0", "");
+    return clean.length() <= MAX_USER_AGENT ? clean : clean.substring(0, MAX_USER_AGENT);
   }
 
   private static UUID uuid(String id) {

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -97,6 +98,10 @@ final class UsersImportCommand implements Callable<Integer> {
       } catch (ImportFileException e) {
         spec.commandLine().getErr().println("lanyard: " + file + ": " + e.getMessage() + "; nothing was imported");
         return 2;
+      } catch (CharacterCodingException e) {
+        spec.commandLine().getErr().println("lanyard: " + file + " is not UTF-8 text (save it as UTF-8); the batches written "
+          + "before the bad bytes are kept: fix the file and run the same command again");
+        return 1;
       } finally {
         Runtime.getRuntime().removeShutdownHook(interrupted);
         progress.done();

@@ -77,6 +77,10 @@ public final class ImportRules {
       problems.add(new FieldProblem(column, "too_long"));
       return null;
     }
+    if (RequestFields.hasNul(value)) {
+      problems.add(new FieldProblem(column, RequestFields.INVALID_CHARACTER));
+      return null;
+    }
     return value;
   }
 
@@ -92,6 +96,8 @@ public final class ImportRules {
       if (ProfileFields.READ_ONLY.contains(column)) {
         if (value.length() > RequestFields.MAX_LENGTH) {
           problems.add(new FieldProblem(column, "too_long"));
+        } else if (RequestFields.hasNul(value)) {
+          problems.add(new FieldProblem(column, RequestFields.INVALID_CHARACTER));
         }
         profile.put(column, value);
       } else {

@@ -70,36 +70,40 @@ public final class UserImport {
     long rejected = 0;
     Map<String, Long> firstLineOf = new HashMap<>();
     List<ImportRow> batch = new ArrayList<>(batchSize);
-    Optional<RawRow> next;
-    while (failure.get() == null && (next = reader.next()).isPresent()) {
-      rows++;
-      RawRow raw = next.get();
-      ImportRules.Checked checked = ImportRules.check(raw);
-      if (!checked.isValid()) {
-        rejected++;
-        report.reject(raw.line(), raw.values().get(ImportColumns.EMAIL), checked.problems());
-        continue;
+    try {
+      Optional<RawRow> next;
+      while (failure.get() == null && (next = reader.next()).isPresent()) {
+        rows++;
+        RawRow raw = next.get();
+        ImportRules.Checked checked = ImportRules.check(raw);
+        if (!checked.isValid()) {
+          rejected++;
+          report.reject(raw.line(), raw.values().get(ImportColumns.EMAIL), checked.problems());
+          continue;
+        }
+        ImportRow row = checked.row();
+        Long first = firstLineOf.putIfAbsent(row.email(), row.line());
+        if (first != null) {
+          rejected++;
+          report.reject(raw.line(), raw.values().get(ImportColumns.EMAIL),
+            List.of(new FieldProblem(ImportColumns.EMAIL, "duplicate_of_line_" + first)));
+          continue;
+        }
+        batch.add(row);
+        if (batch.size() == batchSize) {
+          submit(batch);
+          batch = new ArrayList<>(batchSize);
+          progress.update(rows, reader.bytesRead());
+        }
       }
-      ImportRow row = checked.row();
-      Long first = firstLineOf.putIfAbsent(row.email(), row.line());
-      if (first != null) {
-        rejected++;
-        report.reject(raw.line(), raw.values().get(ImportColumns.EMAIL),
-          List.of(new FieldProblem(ImportColumns.EMAIL, "duplicate_of_line_" + first)));
-        continue;
-      }
-      batch.add(row);
-      if (batch.size() == batchSize) {
+      if (!batch.isEmpty() && failure.get() == null) {
         submit(batch);
-        batch = new ArrayList<>(batchSize);
-        progress.update(rows, reader.bytesRead());
       }
+    } finally {
+      // a file that breaks off (an unreadable byte) still lets the batches under way finish before the pool closes
+      inFlight.acquire(BATCHES_IN_FLIGHT);
+      inFlight.release(BATCHES_IN_FLIGHT);
     }
-    if (!batch.isEmpty() && failure.get() == null) {
-      submit(batch);
-    }
-    inFlight.acquire(BATCHES_IN_FLIGHT);
-    inFlight.release(BATCHES_IN_FLIGHT);
     progress.update(rows, reader.bytesRead());
     return new Summary(rows, active.get(), pending.get(), skipped.get(), updated.get(), rejected, linked.get(),
       Duration.ofNanos(System.nanoTime() - started), Optional.ofNullable(failure.get()));

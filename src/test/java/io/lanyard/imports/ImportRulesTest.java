@@ -40,6 +40,9 @@ class ImportRulesTest {
       "country:not_iso_3166_alpha_3");
     assertThat(reasons(Map.of("city", "x".repeat(256)))).containsExactly("city:too_long");
     assertThat(reasons(Map.of("fromSalon", "x".repeat(256)))).containsExactly("fromSalon:too_long");
+    assertThat(reasons(Map.of("fromSalon", "salon\u0000", "mobilephone:content", "06\u0000", "city", "Ly\u0000on")))
+      .containsExactlyInAnyOrder("fromSalon:invalid_character", "mobilephone:content:invalid_character",
+        "city:invalid_character");
   }
 
   @Test
