@@ -116,14 +116,14 @@ public final class WebhookVerticle extends VerticleBase {
         log.warn("Draining the webhook outbox failed: {}", done.cause().toString());
         return;
       }
-      done.result().forEach(this::start);
+      done.result().forEach(this::dispatch);
       if (done.result().size() == room || claimAgain) {
         drain();
       }
     });
   }
 
-  private void start(DeliveryRepository.Claimed delivery) {
+  private void dispatch(DeliveryRepository.Claimed delivery) {
     inFlight.merge(delivery.subscriptionId(), 1, Integer::sum);
     deliver(delivery).onComplete(done -> {
       inFlight.computeIfPresent(delivery.subscriptionId(), (id, count) -> count == 1 ? null : count - 1);
