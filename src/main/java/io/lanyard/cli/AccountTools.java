@@ -8,7 +8,9 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Captcha;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.events.UserEvents;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
@@ -56,11 +58,13 @@ final class AccountTools {
     AccountMail mail = new AccountMail(applications, templates,
       new Outbox(runtime.vertx(), config.mail().messageIdDomain(), List.of()));
     Sessions sessions = new Sessions(pool, new RevocationRepository(), new RevocationList(), config.jwt().maxTtlMillis());
-    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail);
-    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail);
+    UserEvents events = runtime.events();
+    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
+    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail, events);
     this.export = new AccountExport(pool);
+    // the command records the operator's action itself (its origin is the CLI's), not the route's
     this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
-      new AccountLinkRepository(), mail, config.links());
+      new AccountLinkRepository(), mail, config.links(), AuditTrail.NONE);
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

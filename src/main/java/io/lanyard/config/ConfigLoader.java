@@ -84,6 +84,17 @@ public final class ConfigLoader {
     names.put("metrics.host", "LANYARD_METRICS_HOST");
     names.put("metrics.port", "LANYARD_METRICS_PORT");
     names.put("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL");
+    names.put("webhooks.pollInterval", "LANYARD_WEBHOOK_POLL_INTERVAL");
+    names.put("webhooks.batchSize", "LANYARD_WEBHOOK_BATCH_SIZE");
+    names.put("webhooks.maxAttempts", "LANYARD_WEBHOOK_MAX_ATTEMPTS");
+    names.put("webhooks.retryBaseDelay", "LANYARD_WEBHOOK_RETRY_BASE_DELAY");
+    names.put("webhooks.retryMaxDelay", "LANYARD_WEBHOOK_RETRY_MAX_DELAY");
+    names.put("webhooks.timeout", "LANYARD_WEBHOOK_TIMEOUT");
+    names.put("webhooks.retention", "LANYARD_WEBHOOK_RETENTION");
+    names.put("audit.retention", "LANYARD_AUDIT_RETENTION");
+    names.put("audit.flushInterval", "LANYARD_AUDIT_FLUSH_INTERVAL");
+    names.put("audit.queueSize", "LANYARD_AUDIT_QUEUE_SIZE");
+    names.put("audit.floodThreshold", "LANYARD_AUDIT_FLOOD_THRESHOLD");
     return Collections.unmodifiableMap(names);
   }
 
@@ -156,7 +167,20 @@ public final class ConfigLoader {
         settings.flag("metrics.enabled"),
         settings.text("metrics.host"),
         settings.integer("metrics.port", 0, 65535),
-        settings.duration("metrics.outboxInterval")));
+        settings.duration("metrics.outboxInterval")),
+      new LanyardConfig.Webhooks(
+        settings.duration("webhooks.pollInterval"),
+        settings.integer("webhooks.batchSize", 1, 1000),
+        settings.integer("webhooks.maxAttempts", 1, 100),
+        settings.duration("webhooks.retryBaseDelay"),
+        settings.duration("webhooks.retryMaxDelay"),
+        settings.duration("webhooks.timeout"),
+        settings.duration("webhooks.retention")),
+      new LanyardConfig.Audit(
+        settings.duration("audit.retention"),
+        settings.duration("audit.flushInterval"),
+        settings.integer("audit.queueSize", 100, 10_000_000),
+        settings.integer("audit.floodThreshold", 1, 1_000_000)));
   }
 
   /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links, Metrics metrics) {
+                            Links links, Metrics metrics, Webhooks webhooks, Audit audit) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
@@ -90,5 +90,21 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
     public boolean onApiPort() {
       return port == 0;
     }
+  }
+
+  /**
+   * Webhook delivery: a due delivery is sent with {@code timeout}, retried after {@code retryBaseDelay}, doubling up to
+   * {@code retryMaxDelay}, until {@code maxAttempts} attempts have failed; it is then {@code dead}. Finished deliveries are
+   * kept {@code retention}.
+   */
+  public record Webhooks(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
+                         Duration timeout, Duration retention) {
+  }
+
+  /**
+   * The audit trail: written every {@code flushInterval} from a queue of at most {@code queueSize} events; refusals past
+   * {@code floodThreshold} per kind, source and minute are counted, not written one by one; kept {@code retention}.
+   */
+  public record Audit(Duration retention, Duration flushInterval, int queueSize, int floodThreshold) {
   }
 }
