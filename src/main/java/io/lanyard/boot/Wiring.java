@@ -2,6 +2,7 @@ package io.lanyard.boot;
 
 import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
 import io.lanyard.applications.Application;
@@ -27,6 +28,7 @@ import io.lanyard.db.SchemaHistory;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
@@ -90,10 +92,13 @@ final class Wiring {
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
                       BooleanSupplier mailDeployed) {
     LanyardConfig.Jwt jwt = config.jwt();
-    UserRepository users = new UserRepository();
+    SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
+    UserRepository users = new UserRepository(synthetic);
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), List.of());
+    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppressionRules(config.mail(), synthetic),
+      metrics);
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 
     RevocationList revocations = new RevocationList();
@@ -136,7 +141,7 @@ final class Wiring {
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
+    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
   }
 

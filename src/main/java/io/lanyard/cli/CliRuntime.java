@@ -1,5 +1,7 @@
 package io.lanyard.cli;
 
+import io.lanyard.accounts.SyntheticAddresses;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
@@ -49,6 +51,16 @@ final class CliRuntime implements AutoCloseable {
 
   Pool pool() {
     return pool;
+  }
+
+  /** The accounts of {@code loadTest.domains}: marked synthetic as they are written. */
+  SyntheticAddresses syntheticAddresses() {
+    return SyntheticAddresses.of(config.loadTest().domains());
+  }
+
+  /** The {@code users} table, marking synthetic accounts as the service does. */
+  UserRepository users() {
+    return new UserRepository(syntheticAddresses());
   }
 
   @Override

@@ -16,16 +16,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
 @Command(name = "users", description = "Manage user accounts.",
-  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class})
+  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class, UsersSeedCommand.class,
+    UsersPurgeCommand.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";
@@ -55,7 +53,7 @@ final class UsersCommand {
       if (!Emails.isValid(address)) {
         throw new ParameterException(spec.commandLine(), "--email: not a valid e-mail address");
       }
-      String secret = password();
+      String secret = PasswordOptions.read(spec, password, passwordFromStdin);
       Optional<String> problem = Passwords.problem(secret);
       if (problem.isPresent()) {
         throw new ParameterException(spec.commandLine(), "password refused: " + problem.get().replace('_', ' ')
@@ -68,7 +66,7 @@ final class UsersCommand {
         PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
           runtime.config().security().hashQueueBudget()));
         String hash = Await.result(hasher.hash(secret));
-        Optional<String> id = Await.result(new UserRepository().insertIfAbsent(runtime.pool(),
+        Optional<String> id = Await.result(runtime.users().insertIfAbsent(runtime.pool(),
           NewUser.active(address, hash, language)));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an account with that e-mail address already exists");
@@ -77,17 +75,6 @@ final class UsersCommand {
         spec.commandLine().getOut().println(id.get());
         return 0;
       }
-    }
-
-    private String password() throws IOException {
-      if (passwordFromStdin == (password != null)) {
-        throw new ParameterException(spec.commandLine(), "give exactly one of --password and --password-stdin");
-      }
-      if (password != null) {
-        return password;
-      }
-      String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-      return line == null ? "" : line;
     }
   }
 
@@ -107,7 +94,7 @@ final class UsersCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<String> id = Await.result(new UserRepository().disable(runtime.pool(), Emails.normalise(email)));
+        Optional<String> id = Await.result(runtime.users().disable(runtime.pool(), Emails.normalise(email)));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
           return 1;
@@ -138,7 +125,7 @@ final class UsersCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        UserRepository users = new UserRepository();
+        UserRepository users = runtime.users();
         String address = Emails.normalise(email);
         Optional<String> id = Await.result(users.enable(runtime.pool(), address));
         if (id.isPresent()) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -69,12 +70,14 @@ public final class ConfigLoader {
     names.put("mail.retryBaseDelay", "LANYARD_MAIL_RETRY_BASE_DELAY");
     names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
+    names.put("mail.mode", "LANYARD_MAIL_MODE");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     names.put("metrics.enabled", "LANYARD_METRICS_ENABLED");
     names.put("metrics.host", "LANYARD_METRICS_HOST");
     names.put("metrics.port", "LANYARD_METRICS_PORT");
     names.put("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL");
+    names.put("loadTest.domains", "LANYARD_LOADTEST_DOMAINS");
     return Collections.unmodifiableMap(names);
   }
 
@@ -138,7 +141,8 @@ public final class ConfigLoader {
         settings.integer("mail.maxAttempts", 1, 100),
         settings.duration("mail.retryBaseDelay"),
         settings.duration("mail.retryMaxDelay"),
-        settings.text("mail.messageIdDomain")),
+        settings.text("mail.messageIdDomain"),
+        LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT))),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval")),
@@ -146,7 +150,8 @@ public final class ConfigLoader {
         settings.flag("metrics.enabled"),
         settings.text("metrics.host"),
         settings.integer("metrics.port", 0, 65535),
-        settings.duration("metrics.outboxInterval")));
+        settings.duration("metrics.outboxInterval")),
+      new LanyardConfig.LoadTest(settings.domains("loadTest.domains")));
   }
 
   private static JsonObject readDefaults() {

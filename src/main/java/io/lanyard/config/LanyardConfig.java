@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links, Metrics metrics) {
+                            Links links, Metrics metrics, LoadTest loadTest) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
@@ -61,9 +61,24 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /**
    * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
    * {@code maxAttempts} attempts have failed; it is then {@code dead}.
+   *
+   * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
    */
   public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
-                     String messageIdDomain) {
+                     String messageIdDomain, MailMode mode) {
+  }
+
+  /** {@code mail.mode}: {@code send} (SMTP), {@code log} (one log line per mail, no SMTP), {@code drop} (kept unsent). */
+  public enum MailMode {
+    SEND, LOG, DROP;
+
+    public String wireName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** @param domains addresses in these domains (or their subdomains) are synthetic accounts (DECISIONS.md §10) */
+  public record LoadTest(List<String> domains) {
   }
 
   /** @param resendInterval the least time between two link mails to one address */

@@ -97,7 +97,7 @@ public final class Routes {
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
     Operation bound = apiRequest -> operation.apply(request.apply(apiRequest));
     routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
-      ? apiRequest -> bound.handle(apiRequest).map(outcomes::countLogin)
+      ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))
       : bound));
   }
 
@@ -110,8 +110,8 @@ public final class Routes {
   /** A plugin operation: its business result becomes the reply, and is counted by action and statusCode. */
   private <R> void plugin(HttpMethod method, String path, String controller, String action, Access access,
                           Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
-    add(method, path, controller, action, access, request,
-      parsed -> operation.apply(parsed).map(result -> outcomes.count(action, result)));
+    add(method, path, controller, action, access, apiRequest -> apiRequest,
+      apiRequest -> operation.apply(request.apply(apiRequest)).map(result -> outcomes.count(action, apiRequest, result)));
   }
 
   private void plugin(HttpMethod method, String path, String controller, String action, Access access,

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
@@ -26,7 +27,8 @@ public final class MailVerticle extends VerticleBase {
 
   private final Pool pool;
   private final OutboxRepository outbox;
-  private final MailSender sender;
+  /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
+  private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
   private final Counter sentCount;
   private final Counter retryCount;
@@ -34,10 +36,11 @@ public final class MailVerticle extends VerticleBase {
   private boolean draining;
   private boolean drainAgain;
 
-  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
+  public MailVerticle(Pool pool, OutboxRepository outbox, Optional<MailTransport> transport, LanyardConfig.Mail config,
+                      MeterRegistry registry) {
     this.pool = pool;
     this.outbox = outbox;
-    this.sender = sender;
+    this.transport = transport;
     this.config = config;
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
@@ -54,6 +57,9 @@ public final class MailVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    if (transport.isEmpty()) {
+      return Future.succeededFuture();
+    }
     vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
     vertx.setTimer(1, id -> drain());
     return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
@@ -61,7 +67,7 @@ public final class MailVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    return sender.close();
+    return transport.map(MailTransport::close).orElse(Future.succeededFuture());
   }
 
   /** One drain at a time per instance; a wake-up during a drain makes it go round once more. */
@@ -91,7 +97,7 @@ public final class MailVerticle extends VerticleBase {
   }
 
   private Future<Void> deliver(SqlClient tx, OutboxRepository.Due mail) {
-    return sender.send(mail).transform(sent -> {
+    return transport.orElseThrow().send(mail).transform(sent -> {
       if (sent.succeeded()) {
         sentCount.increment();
         return outbox.markSent(tx, mail.id());
