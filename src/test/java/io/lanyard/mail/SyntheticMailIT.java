@@ -36,7 +36,8 @@ class SyntheticMailIT extends SharedServiceFixture {
 
   @Test
   void syntheticMailNeverReachesSmtpWhileARealAddressGetsItsMail() throws Exception {
-    Http.Response synthetic = http.post("/_plugin/Vendor/user/create", creation("ann@loadtest.invalid", fair.token(), null, null));
+    Http.Response synthetic = http.post("/_plugin/Vendor/user/create",
+      creation("ann@loadtest.invalid", fair.token(), null, null));
     Http.Response real = http.post("/_plugin/Vendor/user/create", creation("bob@example.com", fair.token(), null, null));
     Http.Response welcome = http.post("/_plugin/Vendor/user/createWithPassword",
       creation("carl@eu.loadtest.invalid", fair.token(), "a long password", true));

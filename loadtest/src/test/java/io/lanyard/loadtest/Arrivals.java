@@ -20,7 +20,7 @@ final class Arrivals {
   private Arrivals() {
   }
 
-  /** From {@code lanyard.startRate} to {@code rate} arrivals/s over {@code lanyard.ramp}, then {@code rate}/s for {@code lanyard.plateau}. */
+  /** From {@code lanyard.startRate} to {@code rate} arrivals/s over {@code lanyard.ramp}, then {@code rate}/s for the plateau. */
   static OpenInjectionStep[] opening(double rate) {
     Duration ramp = Settings.ramp();
     Duration plateau = Settings.plateau();
@@ -35,7 +35,9 @@ final class Arrivals {
   /** How many virtual users {@link #opening} starts: what a scenario consuming one seeded link each needs. */
   static long expectedUsers(double rate) {
     double start = Math.min(Settings.startRate(), rate);
-    return (long) Math.ceil((start + rate) / 2 * Settings.ramp().toMillis() / 1000.0 + rate * Settings.plateau().toMillis() / 1000.0);
+    double rampSeconds = Settings.ramp().toMillis() / 1000.0;
+    double plateauSeconds = Settings.plateau().toMillis() / 1000.0;
+    return (long) Math.ceil((start + rate) / 2 * rampSeconds + rate * plateauSeconds);
   }
 
   /** What makes the run pass or fail, so it can gate a release: the 99th percentile and the share of failed requests. */
