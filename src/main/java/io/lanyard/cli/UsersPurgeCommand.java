@@ -24,7 +24,8 @@ import java.util.concurrent.Callable;
  * serves: a batch per short transaction, accounts a request holds at that moment skipped (left for the next purge), and
  * accounts created once the purge has begun never touched.
  */
-@Command(name = "purge", description = "Erase synthetic accounts (load tests) and everything attached to them.")
+@Command(name = "purge", description = "Erase synthetic accounts (load tests) and everything attached to them.",
+  footer = "  java -jar lanyard.jar users purge --synthetic --older-than 2h")
 final class UsersPurgeCommand implements Callable<Integer> {
 
   private static final int BATCH = 500;

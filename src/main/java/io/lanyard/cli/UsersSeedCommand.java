@@ -36,7 +36,9 @@ import java.util.regex.Pattern;
  * whose token is written to FILE, a CSV {@code email,status,token} the load-test kit reads. Only the tokens' SHA-256 reach the
  * database, and no route ever reveals one. Addresses are {@code <prefix>a<n>@<domain>} and {@code <prefix>p<n>@<domain>}.
  */
-@Command(name = "seed", description = "Prepare a load test: synthetic accounts, active and pending, and a CSV of them.")
+@Command(name = "seed", description = "Prepare a load test: synthetic accounts, active and pending, and a CSV of them.",
+  footer = {"  java -jar lanyard.jar users seed --synthetic --active 2000 --pending 2000 \\",
+    "    --password-stdin --out users.csv < password.txt"})
 final class UsersSeedCommand implements Callable<Integer> {
 
   private static final Pattern PREFIX = Pattern.compile("[a-z0-9][a-z0-9._-]{0,39}|");
