@@ -107,7 +107,7 @@ public final class Routes {
     add(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }
 
-  /** A plugin operation: its business result becomes the reply, and is counted by action and statusCode. */
+  /** A plugin operation: its business result becomes the reply, counted by action, statusCode and synthetic or not. */
   private <R> void plugin(HttpMethod method, String path, String controller, String action, Access access,
                           Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
     add(method, path, controller, action, access, apiRequest -> apiRequest,

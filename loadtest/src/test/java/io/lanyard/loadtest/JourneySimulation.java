@@ -26,14 +26,15 @@ public class JourneySimulation extends Simulation {
     Requests requests = new Requests(Settings.plugin(), Settings.password());
     String appToken = Settings.appToken();
 
+    // a visitor whose step fails goes no further, so one refusal counts once, not again in every step after it
     ScenarioBuilder journey = scenario("journey")
       .feed(Unique.addresses("journey", Settings.domain()))
-      .exec(requests.createByLink(appToken))
+      .exec(requests.createByLink(appToken)).exitHereIfFailed()
       .feed(listFeeder(users.pending()).queue())
-      .exec(requests.activate())
-      .exec(requests.login())
-      .exec(requests.userTypes())
-      .exec(requests.updateProfile(appToken))
+      .exec(requests.activate()).exitHereIfFailed()
+      .exec(requests.login()).exitHereIfFailed()
+      .exec(requests.userTypes()).exitHereIfFailed()
+      .exec(requests.updateProfile(appToken)).exitHereIfFailed()
       .exec(requests.logout());
 
     setUp(journey.injectOpen(Arrivals.opening(RATE)))
