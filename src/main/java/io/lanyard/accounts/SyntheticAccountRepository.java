@@ -47,10 +47,13 @@ public final class SyntheticAccountRepository {
       SELECT id FROM users WHERE synthetic AND created_at < $1 ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED),
     mails AS (DELETE FROM mail_outbox WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
     links AS (DELETE FROM account_links WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
+    resets AS (DELETE FROM password_resets WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
+    changes AS (DELETE FROM email_changes WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
     revocations AS (DELETE FROM token_revocations WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
     cutoffs AS (DELETE FROM session_cutoffs WHERE user_id IN (SELECT id FROM doomed) RETURNING 1),
     accounts AS (DELETE FROM users WHERE id IN (SELECT id FROM doomed) RETURNING 1)
-    SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM links) AS links,
+    SELECT (SELECT count(*) FROM accounts) AS accounts,
+      (SELECT count(*) FROM links) + (SELECT count(*) FROM resets) + (SELECT count(*) FROM changes) AS links,
       (SELECT count(*) FROM mails) AS mails,
       (SELECT count(*) FROM revocations) + (SELECT count(*) FROM cutoffs) AS sessions""";
 

@@ -24,8 +24,10 @@ import java.util.concurrent.Callable;
 @Command(name = "users", description = "Manage user accounts.",
   footer = {"  java -jar lanyard.jar users create --email ann@example.com \\",
     "    --password-stdin < password.txt"},
-  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class, UsersSeedCommand.class,
-    UsersPurgeCommand.class})
+  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
+    UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
+    UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
+    UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";

@@ -62,10 +62,11 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
    * {@code maxAttempts} attempts have failed; it is then {@code dead}.
    *
+   * @param builtinTemplates whether the templates shipped in the jar stand in for an application's missing ones (else 187)
    * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
    */
   public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
-                     String messageIdDomain, MailMode mode) {
+                     String messageIdDomain, boolean builtinTemplates, MailMode mode) {
   }
 
   /** {@code mail.mode}: {@code send} (SMTP), {@code log} (one log line per mail, no SMTP), {@code drop} (kept unsent). */
@@ -81,8 +82,13 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   public record LoadTest(List<String> domains) {
   }
 
-  /** @param resendInterval the least time between two link mails to one address */
-  public record Links(Duration ttl, Duration resendInterval) {
+  /**
+   * @param ttl the lifetime of an account link
+   * @param resendInterval the least time between two link mails to one address
+   * @param resetTtl the lifetime of a password-reset link
+   * @param emailTtl the lifetime of a link confirming a new e-mail address
+   */
+  public record Links(Duration ttl, Duration resendInterval, Duration resetTtl, Duration emailTtl) {
   }
 
   /**

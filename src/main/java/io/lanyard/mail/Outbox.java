@@ -3,6 +3,7 @@ package io.lanyard.mail;
 import io.lanyard.config.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.SqlClient;
@@ -32,6 +33,11 @@ public final class Outbox {
   // a handful of reasons: remembered, so counting costs a map lookup
   private final ConcurrentMap<String, Counter> suppressed = new ConcurrentHashMap<>();
 
+  /** An outbox that counts nothing: an operator command's, which serves no metrics. */
+  public Outbox(Vertx vertx, String messageIdDomain, List<SuppressionRule> suppressionRules) {
+    this(vertx, messageIdDomain, suppressionRules, new CompositeMeterRegistry());
+  }
+
   /**
    * @param suppressionRules asked in order as a mail is queued; the first reason given suppresses it
    * @param registry where suppressed mail is counted by reason (the outbox gauges count what waits, not what never will)
@@ -45,11 +51,20 @@ public final class Outbox {
 
   /** @param client the transaction of the change */
   public Future<Void> enqueue(SqlClient client, RenderedMail mail, String userId, String applicationId) {
+    return enqueue(client, mail, Optional.of(userId), Optional.of(applicationId));
+  }
+
+  /**
+   * @param userId the account the mail is about, if it is to stay linked to one (an erased account's last notice is not)
+   * @param applicationId the application it is sent for, if any (none for an account an operator created)
+   */
+  public Future<Void> enqueue(SqlClient client, RenderedMail mail, Optional<String> userId, Optional<String> applicationId) {
     // Fixed when queued, so every retry of this mail carries the same Message-ID and receivers can drop duplicates.
     String messageId = "<" + UUID.randomUUID() + "@" + messageIdDomain + ">";
     return suppression(client, mail, 0).compose(reason -> {
       Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
-        mail.html().orElse(null), UUID.fromString(userId), UUID.fromString(applicationId)).addString(reason.orElse(null));
+        mail.html().orElse(null), userId.map(UUID::fromString).orElse(null), applicationId.map(UUID::fromString).orElse(null))
+        .addString(reason.orElse(null));
       return client.preparedQuery(ENQUEUE).execute(values).<Void>mapEmpty()
         .onSuccess(queued -> reason.ifPresent(this::countSuppressed));
     });

@@ -40,8 +40,13 @@ public final class Outcomes {
 
   /** A plugin operation's business result (DECISIONS.md §4) for {@code request}, returned as its reply. */
   public Reply count(String operation, ApiRequest request, Result result) {
-    String code = Integer.toString(result.status().code());
-    String synthetic = Boolean.toString(result.aboutSyntheticAccount() || namesSynthetic(request));
+    count(operation, result.status().code(), result.aboutSyntheticAccount() || namesSynthetic(request));
+    return Reply.of(result);
+  }
+
+  private void count(String operation, int statusCode, boolean aboutSynthetic) {
+    String code = Integer.toString(statusCode);
+    String synthetic = Boolean.toString(aboutSynthetic);
     counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code + ' ' + synthetic, key -> Counter.builder(RESULTS)
         .description("Business results of plugin operations, by operation and result.statusCode")
         .tag("operation", operation)
@@ -49,7 +54,17 @@ public final class Outcomes {
         .tag("synthetic", synthetic)
         .register(registry))
       .increment();
-    return Reply.of(result);
+  }
+
+  /**
+   * A plugin operation that may also answer an envelope-level error (the lockout's 429): its business results are counted as
+   * {@link #count} counts them; an error is left to the HTTP series.
+   */
+  public Reply countReply(String operation, ApiRequest request, Reply reply) {
+    if (reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
+      count(operation, code, namesSynthetic(request));
+    }
+    return reply;
   }
 
   /** A login's reply: a success, or a failure named by its error id (wrong or missing credentials, bad argument). */

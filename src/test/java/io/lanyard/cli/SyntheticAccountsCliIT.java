@@ -89,7 +89,7 @@ class SyntheticAccountsCliIT extends SharedServiceFixture {
 
   @Test
   void purgeRemovesExactlyTheSyntheticRowsAndNothingElse() {
-    Fixtures.App fair = Fixtures.registrationApp(app, "fair");
+    Fixtures.App fair = Fixtures.lifecycleApp(app, "fair");
     http.post("/_plugin/Vendor/user/create", creation("ann@loadtest.invalid", fair.token(), null, null));
     http.post("/_plugin/Vendor/user/create", creation("bob@example.com", fair.token(), null, null));
     http.post("/_plugin/Vendor/user/create", creation("carl@loadtest.invalid", fair.token(), null, null));
@@ -97,16 +97,19 @@ class SyntheticAccountsCliIT extends SharedServiceFixture {
     Accounts.createActive(app, "eve@example.com");
     http.post("/_logout", new JsonObject(), Accounts.login(app, "dan@loadtest.invalid"));
     http.post("/_logout", new JsonObject(), Accounts.login(app, "eve@example.com"));
+    http.post("/_plugin/Vendor/user/requestPasswordReset",
+      new JsonObject().put("email", "dan@loadtest.invalid").put("fromThirdParty", fair.token()));
     smtp.awaitMessages(1);
 
     Cli.Run purged = Cli.run("users", "purge", "--synthetic");
 
     assertThat(purged.exitCode()).withFailMessage(purged.err()).isZero();
-    assertThat(purged.lines()).containsExactly("accounts\t3", "links\t2", "mails\t2", "sessions\t1");
+    assertThat(purged.lines()).containsExactly("accounts\t3", "links\t3", "mails\t3", "sessions\t1");
     assertThat(emails("SELECT email FROM users ORDER BY email")).containsExactly("bob@example.com", "eve@example.com");
     assertThat(emails("SELECT u.email FROM account_links l JOIN users u ON u.id = l.user_id"))
       .containsExactly("bob@example.com");
     assertThat(emails("SELECT recipient FROM mail_outbox")).containsExactly("bob@example.com");
+    assertThat(db.count("SELECT count(*) FROM password_resets")).isZero();
     assertThat(emails("SELECT u.email FROM token_revocations r JOIN users u ON u.id = r.user_id"))
       .containsExactly("eve@example.com");
     assertThat(Accounts.loginStatus(app, "eve@example.com", Accounts.PASSWORD)).isEqualTo(200);
