@@ -12,7 +12,7 @@ import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
 import io.lanyard.http.Route;
-import io.lanyard.mail.MailSender;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.MailVerticle;
 import io.lanyard.mail.OutboxRepository;
 import io.lanyard.metrics.MetricsScrape;
@@ -118,8 +118,11 @@ public final class Lanyard {
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
-      .compose(synced -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
-        new MailSender(vertx, config.smtp()), config.mail(), metrics.registry())))
+      .compose(synced -> {
+        MailModes.announce(config);
+        return vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(), MailModes.transport(vertx, config),
+          config.mail(), metrics.registry()));
+      })
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;

@@ -6,6 +6,7 @@ import io.lanyard.accounts.CurrentPassword;
 import io.lanyard.accounts.EmailChangeRepository;
 import io.lanyard.accounts.LoginFailures;
 import io.lanyard.accounts.PasswordResetRepository;
+import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
 import io.lanyard.api.Captcha;
@@ -42,6 +43,7 @@ import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
 import io.lanyard.mail.CompiledMail;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -116,10 +118,13 @@ final class Wiring {
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
                       BooleanSupplier mailDeployed) {
     LanyardConfig.Jwt jwt = config.jwt();
-    UserRepository users = new UserRepository();
+    SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
+    UserRepository users = new UserRepository(synthetic);
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), List.of());
+    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppressionRules(config.mail(), synthetic),
+      metrics);
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 
     RevocationList revocations = new RevocationList();
@@ -171,7 +176,7 @@ final class Wiring {
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
         audit));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
+    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit);
   }
 
@@ -183,7 +188,7 @@ final class Wiring {
                                          AccountMail mail, UserEvents events, AuditTrail audit) {
     LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
-    UserRepository users = new UserRepository();
+    UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();

@@ -14,6 +14,7 @@ import io.lanyard.events.UserEvents;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -27,7 +28,6 @@ import io.lanyard.session.Sessions;
 import io.lanyard.support.LiveCopy;
 import io.vertx.sqlclient.Pool;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,7 +37,7 @@ import java.util.Optional;
  */
 final class AccountTools {
 
-  final UserRepository users = new UserRepository();
+  final UserRepository users;
   final AccountRepository accounts = new AccountRepository();
   final ApplicationRepository applicationRepository = new ApplicationRepository();
   final PasswordChange passwordChange;
@@ -49,6 +49,7 @@ final class AccountTools {
   AccountTools(CliRuntime runtime) {
     Pool pool = runtime.pool();
     LanyardConfig config = runtime.config();
+    this.users = runtime.users();
     LoginFailures failures = LoginFailures.NONE;
     ApplicationDirectory applications = new ApplicationDirectory(
       new LiveCopy<>("applications", () -> ApplicationDirectory.load(applicationRepository, pool)));
@@ -56,7 +57,8 @@ final class AccountTools {
       new LiveCopy<>("mail templates", () -> TemplateDirectory.load(new TemplateRepository(), pool)),
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     AccountMail mail = new AccountMail(applications, templates,
-      new Outbox(runtime.vertx(), config.mail().messageIdDomain(), List.of()));
+      new Outbox(runtime.vertx(), config.mail().messageIdDomain(),
+        MailModes.suppressionRules(config.mail(), runtime.syntheticAddresses())));
     Sessions sessions = new Sessions(pool, new RevocationRepository(), new RevocationList(), config.jwt().maxTtlMillis());
     UserEvents events = runtime.events();
     this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);

@@ -2,6 +2,8 @@ package io.lanyard.cli;
 
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditRepository;
+import io.lanyard.accounts.SyntheticAddresses;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
@@ -88,6 +90,16 @@ final class CliRuntime implements AutoCloseable {
   /** Writes an operator's action into the audit trail at once. */
   void audit(AuditEvent event) {
     Await.result(new AuditRepository().insert(pool, List.of(event)));
+  }
+
+  /** The accounts of {@code loadTest.domains}: marked synthetic as they are written. */
+  SyntheticAddresses syntheticAddresses() {
+    return SyntheticAddresses.of(config.loadTest().domains());
+  }
+
+  /** The {@code users} table, marking synthetic accounts as the service does. */
+  UserRepository users() {
+    return new UserRepository(syntheticAddresses());
   }
 
   @Override

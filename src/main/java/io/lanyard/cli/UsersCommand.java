@@ -23,10 +23,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -37,7 +34,7 @@ import java.util.concurrent.Callable;
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
     UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
-    UsersImportCommand.class})
+    UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";
@@ -72,7 +69,7 @@ final class UsersCommand {
       if (!Emails.isValid(address)) {
         throw new ParameterException(spec.commandLine(), "--email: not a valid e-mail address");
       }
-      String secret = password();
+      String secret = PasswordOptions.read(spec, password, passwordFromStdin);
       Optional<String> problem = Passwords.problem(secret);
       if (problem.isPresent()) {
         throw new ParameterException(spec.commandLine(), "password refused: " + problem.get().replace('_', ' ')
@@ -86,7 +83,7 @@ final class UsersCommand {
           runtime.config().security().hashQueueBudget()));
         String hash = Await.result(hasher.hash(secret));
         UserEvents events = runtime.events();
-        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> new UserRepository()
+        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users()
           .insertIfAbsent(tx, NewUser.active(address, hash, language))
           .compose(created -> created.isEmpty() ? Future.succeededFuture(created)
             : events.record(tx, UserEvent.created(created.get(), null, UserStatus.ACTIVE)).map(created))));
@@ -97,17 +94,6 @@ final class UsersCommand {
         spec.commandLine().getOut().println(id.get());
         return 0;
       }
-    }
-
-    private String password() throws IOException {
-      if (passwordFromStdin == (password != null)) {
-        throw new ParameterException(spec.commandLine(), "give exactly one of --password and --password-stdin");
-      }
-      if (password != null) {
-        return password;
-      }
-      String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-      return line == null ? "" : line;
     }
   }
 
@@ -130,7 +116,7 @@ final class UsersCommand {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         String address = Emails.normalise(email);
         UserEvents events = runtime.events();
-        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> new UserRepository().disable(tx, address)
+        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
           .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
             : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
         if (id.isEmpty()) {
@@ -165,7 +151,7 @@ final class UsersCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        UserRepository users = new UserRepository();
+        UserRepository users = runtime.users();
         String address = Emails.normalise(email);
         Optional<String> id = Await.result(users.enable(runtime.pool(), address));
         if (id.isPresent()) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -76,6 +77,7 @@ public final class ConfigLoader {
     names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
     names.put("mail.builtinTemplates", "LANYARD_MAIL_BUILTIN_TEMPLATES");
+    names.put("mail.mode", "LANYARD_MAIL_MODE");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     names.put("links.resetTtl", "LANYARD_LINK_RESET_TTL");
@@ -95,6 +97,7 @@ public final class ConfigLoader {
     names.put("audit.flushInterval", "LANYARD_AUDIT_FLUSH_INTERVAL");
     names.put("audit.queueSize", "LANYARD_AUDIT_QUEUE_SIZE");
     names.put("audit.floodThreshold", "LANYARD_AUDIT_FLOOD_THRESHOLD");
+    names.put("loadTest.domains", "LANYARD_LOADTEST_DOMAINS");
     return Collections.unmodifiableMap(names);
   }
 
@@ -157,7 +160,8 @@ public final class ConfigLoader {
         settings.duration("mail.retryBaseDelay"),
         settings.duration("mail.retryMaxDelay"),
         settings.text("mail.messageIdDomain"),
-        settings.flag("mail.builtinTemplates")),
+        settings.flag("mail.builtinTemplates"),
+        LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT))),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval"),
@@ -180,7 +184,9 @@ public final class ConfigLoader {
         settings.duration("audit.retention"),
         settings.duration("audit.flushInterval"),
         settings.integer("audit.queueSize", 100, 10_000_000),
-        settings.integer("audit.floodThreshold", 1, 1_000_000)));
+        settings.integer("audit.floodThreshold", 1, 1_000_000)),
+
+      new LanyardConfig.LoadTest(settings.domains("loadTest.domains")));
   }
 
   /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */

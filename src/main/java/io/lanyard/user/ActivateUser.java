@@ -46,11 +46,12 @@ public final class ActivateUser {
     // Checked before the bcrypt work, so a stream of made-up tokens costs a lookup each, not a hash.
     return links.findUsable(pool, tokenHash)
       .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-      .compose(userId -> userId.isEmpty()
+      .compose(owner -> owner.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
         : hasher.hash(password)
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
-          .compose(hash -> activate(tokenHash, hash)))
+          .compose(hash -> activate(tokenHash, hash))
+          .map(result -> result.aboutSyntheticAccount(owner.get().synthetic())))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 
