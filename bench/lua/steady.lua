@@ -30,11 +30,11 @@ function request()
   elseif slot < 26 then
     return wrk.format("GET", "/_me", headers)
   elseif slot < 39 then
-    local body = '{"email":"u' .. user .. '@bench.example","appToken":"' .. app_token .. '",'
+    local body = '{"email":"' .. bench.seeded(user) .. '","appToken":"' .. app_token .. '",'
       .. '"data":{"city":"City ' .. index .. '"}}'
     return bench.post("/_plugin/Vendor/thirdParty/updateUser", body, headers)
   end
-  return bench.post("/_login/local", '{"username":"u' .. user .. '@bench.example","password":"' .. password .. '"}')
+  return bench.post("/_login/local", '{"username":"' .. bench.seeded(user) .. '","password":"' .. password .. '"}')
 end
 
 -- Any 200 is served (updateUser's body says statusCode 0 too, as the other routes need not); everything else failed.

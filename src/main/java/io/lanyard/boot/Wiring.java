@@ -6,6 +6,7 @@ import io.lanyard.accounts.CurrentPassword;
 import io.lanyard.accounts.EmailChangeRepository;
 import io.lanyard.accounts.LoginFailures;
 import io.lanyard.accounts.PasswordResetRepository;
+import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
 import io.lanyard.api.Captcha;
@@ -15,6 +16,9 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.applications.GetUser;
 import io.lanyard.applications.ThirdPartyAccess;
 import io.lanyard.applications.UpdateUser;
+import io.lanyard.audit.AuditBuffer;
+import io.lanyard.audit.AuditRepository;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.CheckToken;
 import io.lanyard.auth.Expiry;
@@ -30,6 +34,9 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.DatabaseProbe;
 import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
+import io.lanyard.events.EventType;
+import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.UserEvents;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
@@ -39,6 +46,7 @@ import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
 import io.lanyard.mail.CompiledMail;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -76,6 +84,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -86,9 +95,9 @@ import java.util.function.Supplier;
  */
 final class Wiring {
 
-  /** What the service serves, what it must keep loaded while it does, and what it prunes. */
+  /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               KeyPruning keyPruning) {
+               AuditBuffer audit, KeyPruning keyPruning) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -116,10 +125,13 @@ final class Wiring {
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
                       Health health) {
     LanyardConfig.Jwt jwt = config.jwt();
-    UserRepository users = new UserRepository();
+    SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
+    UserRepository users = new UserRepository(synthetic);
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), List.of());
+    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppressionRules(config.mail(), synthetic),
+      metrics);
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 
     RevocationList revocations = new RevocationList();
@@ -139,26 +151,33 @@ final class Wiring {
       liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pools.background()));
     LiveCopy<Map<String, CompiledMail>> templates =
       liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pools.background()));
+    SubscriptionRepository subscriptions = new SubscriptionRepository();
+    LiveCopy<Set<EventType>> wantedEvents =
+      liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pools.background()));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
-      templates.reload();
+      templates.reload().eventually(wantedEvents::reload);
     });
+    UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
+    LanyardConfig.Audit auditConfig = config.audit();
+    AuditBuffer audit = new AuditBuffer(pools.background(), new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
+      auditConfig.queueSize(), auditConfig.floodThreshold(), auditConfig.retention()), metrics);
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
-    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys);
-    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
+    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit);
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
-      new Login(pools.logins(), users, hasher, tokens, expiry),
+      new Login(pools.logins(), users, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox,
+      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
       new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
-        config.links(), idempotencyKeys),
-      new ActivateUser(pools.requests(), links, users, hasher),
-      new UpdateUser(pools.requests(), thirdPartyAccess, accounts),
+        config.links(), events, idempotencyKeys),
+      new ActivateUser(pools.requests(), links, users, hasher, events),
+      new UpdateUser(pools.requests(), thirdPartyAccess, accounts, events),
       new GetUser(pools.requests(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
@@ -167,9 +186,10 @@ final class Wiring {
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
-      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync,
+      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
+        audit));
+    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
       new KeyPruning(pools.background(), idempotencyKeys));
   }
 
@@ -178,24 +198,24 @@ final class Wiring {
    * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
-                                         AccountMail mail) {
+                                         AccountMail mail, UserEvents events, AuditTrail audit) {
     Pool requests = pools.requests();
     LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
-    UserRepository users = new UserRepository();
+    UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(requests, users, hasher, failures);
-    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    CurrentPassword currentPassword = new CurrentPassword(requests, users, hasher, failures, audit);
+    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
       new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,
-        config.links()),
-      new ResetPassword(requests, resets, hasher, passwordChange),
-      new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange),
+        config.links(), audit),
+      new ResetPassword(requests, resets, hasher, passwordChange, audit),
+      new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links()),
-      new ConfirmEmailChange(requests, emailChanges, accounts, users, mail),
-      new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail)),
+      new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
+      new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(requests)));
   }
 

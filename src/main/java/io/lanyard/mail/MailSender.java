@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
  * out of the client's pool; a mail not done within {@link #deadline()} (a server that drips) throws the whole client away for
  * a fresh one. So a server that stalls once costs the mail in flight a retry, never the delivery of every later mail.
  */
-public final class MailSender {
+public final class MailSender implements MailTransport {
 
   private static final Logger log = LoggerFactory.getLogger(MailSender.class);
   /** A whole mail on a fresh connection is about eight replies; a server answering each just in time would take eight steps. */
@@ -57,10 +57,12 @@ public final class MailSender {
   }
 
   /** The longest one mail may take, from the call to its outcome. */
+  @Override
   public Duration deadline() {
     return deadline;
   }
 
+  @Override
   public Future<Void> send(OutboxRepository.Due mail) {
     MailMessage message = new MailMessage()
       .setFrom(from)
@@ -94,6 +96,7 @@ public final class MailSender {
    * connection that never opened. Stopping the service waits for neither: a mail whose send was cut short stays leased in the
    * outbox, and is sent by the next start or another instance once the lease runs out.
    */
+  @Override
   public Future<Void> close() {
     closeQuietly(client);
     return Future.succeededFuture();

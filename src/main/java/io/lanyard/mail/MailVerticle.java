@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,7 +35,8 @@ public final class MailVerticle extends VerticleBase {
 
   private final Pool pool;
   private final OutboxRepository outbox;
-  private final MailSender sender;
+  /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
+  private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
   private final Duration lease;
   private final SmtpCircuit circuit = new SmtpCircuit();
@@ -48,13 +50,14 @@ public final class MailVerticle extends VerticleBase {
   private Future<Boolean> current = Future.succeededFuture(false);
 
   /** @param pool the background pool: delivery never holds a connection a request waits for */
-  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
+  public MailVerticle(Pool pool, OutboxRepository outbox, Optional<MailTransport> transport, LanyardConfig.Mail config,
+                      MeterRegistry registry) {
     this.pool = pool;
     this.outbox = outbox;
-    this.sender = sender;
+    this.transport = transport;
     this.config = config;
-    // every mail of a batch is sent at once and each is bounded by the sender's deadline; the margin covers the recording
-    this.lease = sender.deadline().multipliedBy(2);
+    // every mail of a batch is sent at once and each is bounded by the transport's deadline; the margin covers the recording
+    this.lease = transport.map(MailTransport::deadline).orElse(Duration.ZERO).multipliedBy(2);
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
     this.deadCount = attempts(registry, "dead");
@@ -73,6 +76,9 @@ public final class MailVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    if (transport.isEmpty()) {
+      return Future.succeededFuture();
+    }
     vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
     vertx.setTimer(1, id -> drain());
     return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
@@ -82,7 +88,8 @@ public final class MailVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
-    return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty().eventually(sender::close);
+    return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty()
+      .eventually(() -> transport.map(MailTransport::close).orElse(Future.succeededFuture()));
   }
 
   /**
@@ -128,7 +135,7 @@ public final class MailVerticle extends VerticleBase {
 
   /** Sends one mail and records its outcome at once, in a statement of its own. */
   private Future<Void> deliver(OutboxRepository.Due mail) {
-    return sender.send(mail).transform(sent -> sent.succeeded() ? sent(mail) : failed(mail, sent.cause()))
+    return transport.orElseThrow().send(mail).transform(sent -> sent.succeeded() ? sent(mail) : failed(mail, sent.cause()))
       .onFailure(unrecorded -> failures.warn("record", "Recording the outcome of mail " + mail.id()
         + " failed; it is tried again when its lease runs out: " + unrecorded));
   }

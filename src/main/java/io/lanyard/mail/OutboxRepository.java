@@ -28,7 +28,7 @@ public final class OutboxRepository {
       ORDER BY next_attempt_at
       LIMIT $1
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, message_id, recipient, subject, text_body, html_body, attempts,
+    RETURNING id, message_id, kind, recipient, subject, text_body, html_body, attempts,
       extract(epoch FROM now() - coalesce(requeued_at, created_at)) * 1000 AS age_ms""";
   // A sent mail keeps its envelope for the record, not its body (which may hold an account link); the last notice of an
   // erased account keeps not even the address it went to.
@@ -51,12 +51,12 @@ public final class OutboxRepository {
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
   private static final String OLDEST_PENDING_AGE = """
     SELECT extract(epoch FROM now() - min(created_at)) * 1000 FROM mail_outbox WHERE status = 'pending'""";
-  // Touches only unsent rows (mail_outbox_unsent_idx), however many sent mails the table keeps.
+  // Touches only pending and dead rows (mail_outbox_unsent_idx), however many sent or suppressed mails the table keeps.
   private static final String BACKLOG = """
     SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
       count(*) FILTER (WHERE status = 'dead') AS dead,
       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')) * 1000 AS oldest_pending_ms
-    FROM mail_outbox WHERE status <> 'sent'""";
+    FROM mail_outbox WHERE status IN ('pending', 'dead')""";
   private static final String RETRY_DEAD = """
     UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), leased_until = NULL, requeued_at = now()
     WHERE status = 'dead'""";
@@ -66,8 +66,8 @@ public final class OutboxRepository {
    *
    * @param age how long since it was queued (or re-queued by an operator): past {@code mail.maxAge}, a failure is its last
    */
-  public record Due(long id, String messageId, String recipient, String subject, String text, Optional<String> html,
-                    int attempts, Duration age) {
+  public record Due(long id, String messageId, String kind, String recipient, String subject, String text,
+                    Optional<String> html, int attempts, Duration age) {
   }
 
   /** Leases up to {@code limit} due mails for {@code lease}, in one short statement of its own. */
@@ -85,9 +85,9 @@ public final class OutboxRepository {
     return client.preparedQuery(CLAIM).execute(values).map(rows -> {
       List<Due> due = new ArrayList<>(rows.size());
       for (Row row : rows) {
-        due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("recipient"), row.getString("subject"),
-          row.getString("text_body"), Optional.ofNullable(row.getString("html_body")), row.getInteger("attempts"),
-          Duration.ofMillis(((Number) row.getValue("age_ms")).longValue())));
+        due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("kind"), row.getString("recipient"),
+          row.getString("subject"), row.getString("text_body"), Optional.ofNullable(row.getString("html_body")),
+          row.getInteger("attempts"), Duration.ofMillis(((Number) row.getValue("age_ms")).longValue())));
       }
       return due;
     });

@@ -10,6 +10,8 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
@@ -44,11 +46,12 @@ public final class CreateUserByLink {
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
+  private final UserEvents events;
   private final IdempotencyKeys keys;
 
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
-                          AccountRepository accounts, AccountLinkRepository links, Outbox outbox,
-                          LanyardConfig.Links config, IdempotencyKeys keys) {
+                          AccountRepository accounts, AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config,
+                          UserEvents events, IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -57,6 +60,7 @@ public final class CreateUserByLink {
     this.links = links;
     this.outbox = outbox;
     this.config = config;
+    this.events = events;
     this.keys = keys;
   }
 
@@ -87,7 +91,9 @@ public final class CreateUserByLink {
     return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
-        ? sendLink(tx, inserted.get(), request, application, template)
+        ? events.record(tx, UserEvent.created(inserted.get(), application.id(), UserStatus.PENDING))
+          .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+          .compose(recorded -> sendLink(tx, inserted.get(), request, application, template))
         : renew(tx, request, application, template));
   }
 

@@ -2,10 +2,13 @@ package io.lanyard.user;
 
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserRepository;
+import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
@@ -37,16 +40,19 @@ public final class CreateUserWithPassword {
   private final PasswordHasher hasher;
   private final UserRepository users;
   private final Outbox outbox;
+  private final UserEvents events;
   private final IdempotencyKeys keys;
 
   public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
-                                PasswordHasher hasher, UserRepository users, Outbox outbox, IdempotencyKeys keys) {
+                                PasswordHasher hasher, UserRepository users, Outbox outbox, UserEvents events,
+                                IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
     this.hasher = hasher;
     this.users = users;
     this.outbox = outbox;
+    this.events = events;
     this.keys = keys;
   }
 
@@ -81,6 +87,8 @@ public final class CreateUserWithPassword {
                                 Optional<CompiledMail> welcome) {
     NewUser user = request.toNewUser(Optional.of(hash), application.id());
     return keys.inTransaction(pool, application.id(), request.idempotency().key(), tx -> users.insertIfAbsent(tx, user)
+        .compose(userId -> userId.isEmpty() ? Future.succeededFuture(userId)
+          : events.record(tx, UserEvent.created(userId.get(), application.id(), UserStatus.ACTIVE)).map(userId))
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
         .compose(userId -> {
           if (userId.isEmpty()) {

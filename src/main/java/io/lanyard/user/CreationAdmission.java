@@ -5,6 +5,7 @@ import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.idempotency.IdempotencyKeys;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -13,19 +14,22 @@ import java.util.function.BiFunction;
 
 /**
  * The start and end both creation routes share: the {@code Idempotency-Key} header's form (400), the body's checks (131,
- * 190), then the application's (149, 140, 181; 170 when it cannot be looked up), then a key already used: its first reply,
- * or 422 for another request; and at the end, any failure mapped once to its step's internal code.
+ * 190), then the application's (149, 140, 181; 170 when it cannot be looked up, and a refusal goes to the audit trail), then
+ * a key already used: its first reply, or 422 for another request; and at the end, any failure mapped once to its step's
+ * internal code.
  */
 public final class CreationAdmission {
 
   private final Pool pool;
   private final ApplicationDirectory applications;
   private final IdempotencyKeys keys;
+  private final AuditTrail audit;
 
-  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys) {
+  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit) {
     this.pool = pool;
     this.applications = applications;
     this.keys = keys;
+    this.audit = audit;
   }
 
   /** @param route what the route does with an admitted request whose key (if any) is new */
@@ -38,9 +42,13 @@ public final class CreationAdmission {
     }
     return applications.admitForCreation(request.fromThirdParty())
       .recover(StepFailure.as(StatusCode.CREATE_APPLICATION_LOOKUP_FAILED))
-      .compose(admission -> admission.isAdmitted()
-        ? replayOr(request, admission.application(), route)
-        : Future.succeededFuture(Result.of(admission.refusal())))
+      .compose(admission -> {
+        if (admission.isAdmitted()) {
+          return replayOr(request, admission.application(), route);
+        }
+        audit.record(admission.refusalEvent(request.origin()).withIdentifier(request.email()));
+        return Future.succeededFuture(Result.of(admission.refusal()));
+      })
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 
