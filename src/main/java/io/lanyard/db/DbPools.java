@@ -12,7 +12,8 @@ import io.vertx.sqlclient.Pool;
  *
  * @param requests API requests other than logins: creation, activation, the third-party routes
  * @param logins logins and the routes of a logged-in caller (its account, refresh, logout)
- * @param background work no request waits for: mail delivery, cache reloads, revocation catch-ups, gauges
+ * @param background work no request waits for: mail and webhook delivery, audit writes, cache reloads, revocation
+ *   catch-ups, gauges
  */
 public record DbPools(Pool requests, Pool logins, Pool background) {
 
