@@ -33,7 +33,7 @@ class ArchitectureTest {
       .layer("entry").definedBy("io.lanyard.boot..", "io.lanyard.cli..")
       .layer("http").definedBy("io.lanyard.http..")
       .layer("operations").definedBy("io.lanyard.auth..", "io.lanyard.user..", "io.lanyard.applications..",
-        "io.lanyard.mail..", "io.lanyard.session..", "io.lanyard.server..", "io.lanyard.metrics..")
+        "io.lanyard.mail..", "io.lanyard.session..", "io.lanyard.server..", "io.lanyard.metrics..", "io.lanyard.pages..")
       .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..")
       .layer("base").definedBy("io.lanyard.db..", "io.lanyard.config..", "io.lanyard.support..")
       .whereLayer("entry").mayNotBeAccessedByAnyLayer()

@@ -2,6 +2,7 @@ package io.lanyard.accounts;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
@@ -22,6 +23,9 @@ public final class AccountLinkRepository {
                    WHERE user_id = $1 AND created_at > now() - $2::float8 * interval '1 millisecond')""";
   private static final String FIND_USABLE = """
     SELECT l.user_id FROM account_links l JOIN users u ON u.id = l.user_id
+    WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'pending'""";
+  private static final String FIND_LINKED_ACCOUNT = """
+    SELECT u.id, u.language, u.from_application_id FROM account_links l JOIN users u ON u.id = l.user_id
     WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'pending'""";
   // One statement decides between concurrent activations of one link: the first marks it used, the others get no row.
   private static final String CONSUME = """
@@ -48,6 +52,20 @@ public final class AccountLinkRepository {
   public Future<Optional<String>> findUsable(SqlClient client, byte[] tokenHash) {
     return client.preparedQuery(FIND_USABLE).execute(Tuple.of(Buffer.buffer(tokenHash)))
       .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID(0).toString()));
+  }
+
+  /** The pending account a usable link would activate, with what a page about it shows. Reads only. */
+  public Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash) {
+    return client.preparedQuery(FIND_LINKED_ACCOUNT).execute(Tuple.of(Buffer.buffer(tokenHash)))
+      .map(rows -> {
+        if (rows.size() == 0) {
+          return Optional.empty();
+        }
+        Row row = rows.iterator().next();
+        UUID application = row.getUUID("from_application_id");
+        return Optional.of(new LinkedAccount(row.getUUID("id").toString(), Optional.ofNullable(row.getString("language")),
+          Optional.ofNullable(application).map(UUID::toString)));
+      });
   }
 
   /** Marks the link used; the account id when this call was the one that used it. */

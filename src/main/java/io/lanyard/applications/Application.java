@@ -3,9 +3,19 @@ package io.lanyard.applications;
 import java.time.Instant;
 import java.util.Optional;
 
-/** A third-party application, as its token identifies it. */
+/**
+ * A third-party application, as its token identifies it.
+ *
+ * @param displayName what people see on the hosted pages (the fair's name); the operator's {@code name} when absent
+ */
 public record Application(String id, String name, boolean canCreateUsers, UserScope userScope, Optional<String> linkUrl,
-                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt) {
+                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt,
+                          Optional<String> displayName) {
+
+  /** The name to show people. */
+  public String label() {
+    return displayName.orElse(name);
+  }
 
   public boolean isRevoked() {
     return revokedAt.isPresent();

@@ -9,6 +9,7 @@ import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Application tokens → applications, in memory: no database round trip per request. The copy follows CLI changes on every
@@ -45,6 +46,11 @@ public final class ApplicationDirectory {
       all.forEach(stored -> index.put(stored.tokenHashHex(), stored.application()));
       return Map.copyOf(index);
     });
+  }
+
+  /** The application of that id, whatever its state: what a hosted page names, never an admission. */
+  public Future<Optional<Application>> find(String id) {
+    return byTokenHash.get().map(index -> index.values().stream().filter(app -> app.id().equals(id)).findFirst());
   }
 
   public Future<Admission> admit(String token) {

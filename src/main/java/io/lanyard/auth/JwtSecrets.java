@@ -1,12 +1,10 @@
 package io.lanyard.auth;
 
 import io.lanyard.config.Secret;
+import io.lanyard.db.KeptSecrets;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Tuple;
 
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Optional;
 
 /**
@@ -17,12 +15,6 @@ public final class JwtSecrets {
 
   private static final String SETTING = "jwt.secret";
 
-  // Insert-if-absent then read: when two instances start together, both read the one that won.
-  private static final String INSERT_IF_ABSENT = """
-    INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING""";
-  private static final String FIND = """
-    SELECT value FROM settings WHERE name = $1""";
-
   private JwtSecrets() {
   }
 
@@ -30,15 +22,6 @@ public final class JwtSecrets {
     if (configured.isPresent()) {
       return Future.succeededFuture(configured.get().reveal());
     }
-    return pool.preparedQuery(INSERT_IF_ABSENT).execute(Tuple.of(SETTING, generate()))
-      .compose(inserted -> pool.preparedQuery(FIND).execute(Tuple.of(SETTING)))
-      .map(rows -> rows.iterator().next().getString("value"));
-  }
-
-  /** 64 random bytes, base64url: the key material is the text, 86 bytes long. */
-  private static String generate() {
-    byte[] bytes = new byte[64];
-    new SecureRandom().nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    return KeptSecrets.resolve(pool, SETTING);
   }
 }

@@ -24,14 +24,21 @@ import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Migrations;
 import io.lanyard.db.SchemaHistory;
+import io.lanyard.http.AccountPages;
 import io.lanyard.http.Operations;
+import io.lanyard.http.PageOrigin;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
+import io.lanyard.http.Stylesheet;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.pages.ActivationPages;
+import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.HostedPages;
+import io.lanyard.pages.PageTemplates;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
@@ -42,6 +49,7 @@ import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.user.ActivateUser;
+import io.lanyard.user.ActivationLinks;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.CreationAdmission;
@@ -65,7 +73,8 @@ import java.util.function.Supplier;
 final class Wiring {
 
   /** What the service serves, and what it must keep loaded while it does. */
-  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
+  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
+               AccountPages pages) {
   }
 
   private final Vertx vertx;
@@ -81,14 +90,18 @@ final class Wiring {
     this.changeFeed = changeFeed;
   }
 
-  /** @param mailDeployed whether the mail verticle runs, for the health check */
+  /**
+   * @param mailDeployed whether the mail verticle runs, for the health check
+   * @param formKey the deployment's key of the hosted pages' form tokens
+   */
   static Built build(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed, PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed) {
-    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed,
+                     String formKey) {
+    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed, formKey);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      BooleanSupplier mailDeployed) {
+                      BooleanSupplier mailDeployed, String formKey) {
     LanyardConfig.Jwt jwt = config.jwt();
     UserRepository users = new UserRepository();
     AccountRepository accounts = new AccountRepository();
@@ -121,12 +134,14 @@ final class Wiring {
     CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
+    ActivateUser activateUser = new ActivateUser(pool, links, users, hasher);
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, expiry),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(),
+        config.http().publicUrl()),
+      activateUser,
       new UpdateUser(pool, thirdPartyAccess, accounts),
       new GetUser(pool, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
@@ -137,7 +152,19 @@ final class Wiring {
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync,
+      pages(activateUser, links, applicationDirectory, formKey));
+  }
+
+  /** The pages for people call the operations the API routes call: the same rules hold on both. */
+  private AccountPages pages(ActivateUser activateUser, AccountLinkRepository links, ApplicationDirectory applications,
+                             String formKey) {
+    PageOrigin origin = PageOrigin.of(config.http().publicUrl());
+    PageTemplates templates = PageTemplates.load(origin.pagesBase());
+    CommonPages common = new CommonPages(templates);
+    HostedPages pages = new HostedPages(templates, common,
+      new ActivationPages(new ActivationLinks(pool, links), activateUser, applications, common));
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

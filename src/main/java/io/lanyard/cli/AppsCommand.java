@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 /** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
-    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class})
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsCommand.SetDisplayName.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;
@@ -46,6 +46,9 @@ final class AppsCommand {
     @Option(names = "--link-url", description = "Account-link URL: https, holding {token}.")
     private String linkUrl;
 
+    @Option(names = "--display-name", description = "The name people see on the hosted pages (default: --name).")
+    private String displayName;
+
     @Option(names = "--expires-at", description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
     private String expiresAt;
 
@@ -61,10 +64,11 @@ final class AppsCommand {
         throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
       });
       Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
+      Optional<String> shownName = DisplayNames.parse(spec, "--display-name", displayName);
       String token = SecretTokens.generate();
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
-          SecretTokens.sha256(token), canCreateUsers, scope, link, expiry));
+          SecretTokens.sha256(token), canCreateUsers, scope, link, expiry, shownName));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
           return 1;
@@ -150,6 +154,19 @@ final class AppsCommand {
         throw new ParameterException(spec.commandLine(), "URL: " + problem);
       });
       return Await.result(new ApplicationRepository().setLinkUrl(runtime.pool(), name, url));
+    }
+  }
+
+  @Command(name = "set-display-name", description = "Set the name people see on the hosted pages (\"\" for the app's name).")
+  static final class SetDisplayName extends Change {
+
+    @Parameters(index = "1", paramLabel = "TEXT")
+    private String text;
+
+    @Override
+    boolean apply(CliRuntime runtime, String name) {
+      return Await.result(new ApplicationRepository().setDisplayName(runtime.pool(), name,
+        DisplayNames.parse(spec, "TEXT", text)));
     }
   }
 

@@ -44,6 +44,8 @@ public final class ConfigLoader {
     names.put("http.allowedOrigins", "LANYARD_HTTP_ALLOWED_ORIGINS");
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
     names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
+    names.put("http.publicUrl", "LANYARD_PUBLIC_URL");
+    names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
@@ -110,7 +112,9 @@ public final class ConfigLoader {
         settings.integer("http.maxNestingDepth", 2, 1000),
         settings.list("http.allowedOrigins"),
         settings.duration("http.shutdownTimeout"),
-        settings.addressRanges("http.trustedProxies")),
+        settings.addressRanges("http.trustedProxies"),
+        settings.publicUrl("http.publicUrl"),
+        settings.readableFile("http.pagesStylesheet")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
         Secrets.fromEnv(env, DB_PASSWORD_ENV),

@@ -10,6 +10,7 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpHeaders;
@@ -40,8 +41,9 @@ public final class HttpVerticle extends VerticleBase {
   private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
   private static final Logger accessLog = LoggerFactory.getLogger("access");
 
-  private static final String ROUTE = "lanyard.route";
-  private static final String SOURCE = "lanyard.source";
+  /** Routing-context keys: the route template (access log), the client's address (DECISIONS.md §7). */
+  static final String ROUTE = "lanyard.route";
+  static final String SOURCE = "lanyard.source";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
@@ -51,18 +53,23 @@ public final class HttpVerticle extends VerticleBase {
   private final List<Route> routes;
   private final Optional<MetricsScrape> metricsOnApiPort;
   private final Authenticator authenticator;
+  private final AccountPages pages;
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
   private HttpServer server;
 
-  /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
+  /**
+   * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
+   * @param pages the hosted pages for people, under {@code /account/}
+   */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator) {
+                      Authenticator authenticator, AccountPages pages) {
     this.config = config;
     this.routes = routes;
     this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
+    this.pages = pages;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
     this.sources = new RequestSources(config.trustedProxies());
@@ -80,11 +87,14 @@ public final class HttpVerticle extends VerticleBase {
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
+    pages.mount(router);
     router.errorHandler(404, this::notFound);
     router.errorHandler(405, this::notFound);
-    router.errorHandler(413, context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
-    router.errorHandler(400, context -> Replies.write(context, null, null, Reply.error(ApiError.unparsableBody())));
-    router.errorHandler(500, this::unexpected);
+    router.errorHandler(413, orPage(413,
+      context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit())))));
+    router.errorHandler(400, orPage(400,
+      context -> Replies.write(context, null, null, Reply.error(ApiError.unparsableBody()))));
+    router.errorHandler(500, orPage(500, this::unexpected));
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
@@ -115,7 +125,10 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
-    cors.apply(context.request(), response.headers());
+    // the pages are for people on this site: no other site may read them, whatever the API's CORS allows
+    if (!AccountPages.covers(context.request().path())) {
+      cors.apply(context.request(), response.headers());
+    }
     // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
     context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),
       value("path", context.request().path()), value("status", response.getStatusCode()),
@@ -179,6 +192,17 @@ public final class HttpVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+  }
+
+  /** On a page's path a refusal is a page; elsewhere, the envelope. */
+  private Handler<RoutingContext> orPage(int status, Handler<RoutingContext> envelope) {
+    return context -> {
+      if (AccountPages.covers(context.request().path())) {
+        pages.refuse(context, status);
+      } else {
+        envelope.handle(context);
+      }
+    };
   }
 
   private void notFound(RoutingContext context) {

@@ -1,0 +1,108 @@
+package io.lanyard.pages;
+
+import io.lanyard.accounts.LinkedAccount;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.user.ActivateUser;
+import io.lanyard.user.ActivationLinks;
+import io.lanyard.user.ActivationRequest;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code GET|POST /account/activate?token=…}: the page an account link opens. It shows the form only for a link that works,
+ * in the account's language; the form goes to {@link ActivateUser}, the operation of {@code /user/activate}, so every rule of
+ * the API holds here too. Outcomes: done, link expired or used, the form again with its errors.
+ */
+public final class ActivationPages {
+
+  static final String PAGE = "activate";
+  private static final String TOKEN = "token";
+
+  private final ActivationLinks links;
+  private final ActivateUser activate;
+  private final ApplicationDirectory applications;
+  private final CommonPages common;
+  private final Messages messages;
+
+  public ActivationPages(ActivationLinks links, ActivateUser activate, ApplicationDirectory applications,
+                         CommonPages common) {
+    this.links = links;
+    this.activate = activate;
+    this.applications = applications;
+    this.common = common;
+    this.messages = common.messages();
+  }
+
+  public Future<Page> show(PageRequest request) {
+    String token = request.param(TOKEN);
+    if (!LinkTokens.isWellFormed(token)) {
+      return Future.succeededFuture(common.malformedLink(request));
+    }
+    return links.find(token).compose(account -> account.isEmpty()
+      ? Future.succeededFuture(common.linkExpired(request, PAGE, token))
+      : named(account.get()).map(app -> form(request, token, account.get(), app).page(200, request.formToken())));
+  }
+
+  public Future<Page> submit(PageRequest request) {
+    String token = request.param(TOKEN);
+    if (!LinkTokens.isWellFormed(token)) {
+      return Future.succeededFuture(common.malformedLink(request));
+    }
+    return links.find(token).compose(account -> account.isEmpty()
+      ? Future.succeededFuture(common.linkExpired(request, PAGE, token))
+      : named(account.get()).compose(app -> submit(request, token, account.get(), app)));
+  }
+
+  private Future<Page> submit(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
+    PasswordForm form = form(request, token, account, app);
+    if (!request.formAccepted()) {
+      return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
+    }
+    String password = request.param(PasswordForm.PASSWORD);
+    form.mismatchOf(password, request.param(PasswordForm.CONFIRMATION));
+    if (form.hasErrors()) {
+      return Future.succeededFuture(form.page(400, request.formToken()));
+    }
+    JsonObject body = new JsonObject().put(TOKEN, token).put(PasswordForm.PASSWORD, password);
+    return activate.handle(ActivationRequest.from(request.toApiRequest(body)))
+      .map(result -> outcome(request, token, result, form, app, language(request, account)));
+  }
+
+  private Page outcome(PageRequest request, String token, Result result, PasswordForm form, Optional<Application> app,
+                       String language) {
+    StatusCode status = result.status();
+    if (status == StatusCode.SUCCESS) {
+      return common.done(language, "done_activated_title", "done_activated_text", app);
+    }
+    if (status == StatusCode.LINK_TOKEN_INVALID) {
+      return common.linkExpired(request, PAGE, token);
+    }
+    if (status == StatusCode.INVALID_FIELD || status == StatusCode.CREATE_MISSING_FIELD) {
+      return form.refusedBy(result).page(400, request.formToken());
+    }
+    return common.failed(language);
+  }
+
+  private PasswordForm form(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
+    String language = language(request, account);
+    return PasswordForm.of(messages, language, PAGE, "activate_title", "activate_intro", Map.of(TOKEN, token))
+      .application(app.map(Application::label))
+      .languageSwitch(PAGE, Map.of(TOKEN, token));
+  }
+
+  private static String language(PageRequest request, LinkedAccount account) {
+    return PageLanguage.choose(request.param("lang"), account.language(), request.acceptLanguage());
+  }
+
+  private Future<Optional<Application>> named(LinkedAccount account) {
+    return account.applicationId().isEmpty() ? Future.succeededFuture(Optional.empty())
+      // a page without the fair's name is better than no page
+      : applications.find(account.applicationId().get()).otherwise(Optional.empty());
+  }
+}

@@ -1,0 +1,79 @@
+package io.lanyard.pages;
+
+import io.lanyard.applications.Application;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pages every flow shares: its outcomes (done, link expired or used, too busy) and the refusals of the HTTP layer (not
+ * found, wrong method, too large, malformed, broken), each saying what to do next. None shows a stack or an internal detail.
+ */
+public final class CommonPages {
+
+  private final Messages messages;
+
+  public CommonPages(PageTemplates templates) {
+    this.messages = templates.messages();
+  }
+
+  Messages messages() {
+    return messages;
+  }
+
+  /** The operation succeeded. */
+  Page done(String language, String titleKey, String textKey, Optional<Application> app) {
+    return MessagePage.titled(messages, language, titleKey).paragraph(textKey).application(app.map(Application::label))
+      .page(200);
+  }
+
+  /** A link unknown, used or expired: the same page for each, so it tells nothing about accounts. */
+  Page linkExpired(PageRequest request, String page, String token) {
+    String language = language(request);
+    return MessagePage.titled(messages, language, "expired_title").paragraph("expired_text")
+      .paragraph("expired_" + page + "_next").languageSwitch(page, Map.of("token", token)).page(410);
+  }
+
+  /** A link cut short or mangled (by a mail client, or copied in part). */
+  Page malformedLink(PageRequest request) {
+    return MessagePage.titled(messages, language(request), "malformed_title").paragraph("malformed_text").page(400);
+  }
+
+  /** Something broke on our side; the cause is logged where it happened, with the request id. */
+  public Page failed(String language) {
+    return MessagePage.titled(messages, language, "failed_title").paragraph("failed_text").page(500);
+  }
+
+  /** Admission control refused the work: nothing was done, and the person can send the form again after the wait. */
+  public Page busy(String language, int retryAfterSeconds) {
+    return MessagePage.titled(messages, language, "busy_title")
+      .paragraph("busy_text", Map.of("seconds", Integer.toString(retryAfterSeconds)))
+      .page(503).withHeader("Retry-After", Integer.toString(retryAfterSeconds));
+  }
+
+  public Page notFound(String language) {
+    return MessagePage.titled(messages, language, "not_found_title").paragraph("not_found_text").page(404);
+  }
+
+  /** @param allowed the methods the page takes, also sent in {@code Allow} */
+  public Page wrongMethod(String language, List<String> allowed) {
+    return MessagePage.titled(messages, language, "wrong_method_title").paragraph("wrong_method_text").page(405)
+      .withHeader("Allow", String.join(", ", allowed));
+  }
+
+  public Page refused(String language, int status) {
+    String key = status == 413 ? "too_large" : "bad_request";
+    return MessagePage.titled(messages, language, key + "_title").paragraph(key + "_text").page(status);
+  }
+
+  /** The language of a page that knows no account: the person's choice, else the browser's. */
+  public static String language(PageRequest request) {
+    return PageLanguage.choose(request.param("lang"), Optional.empty(), request.acceptLanguage());
+  }
+
+  /** The language of a page with nothing but the browser's header to go by. */
+  public static String language(String acceptLanguage) {
+    return PageLanguage.choose("", Optional.empty(), acceptLanguage);
+  }
+}
