@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * A form choosing a password, typed twice, with the rules shown before it is sent: the activation page's and the reset
- * page's. Errors are written next to their field, listed at the top, and the first invalid field takes the focus.
+ * page's. Errors are written next to their field and listed at the top in an alert; the first field takes the focus.
  */
 final class PasswordForm {
 
@@ -95,19 +95,20 @@ final class PasswordForm {
     List<Map<String, String>> summary = new ArrayList<>();
     errors.forEach((field, message) -> summary.add(Map.of("field", field, "message", message)));
     page.put("errors", summary);
-    page.put("passwordField", field(PASSWORD, "password_label", true));
-    page.put("confirmationField", field(CONFIRMATION, "confirmation_label", !errors.containsKey(PASSWORD)));
+    // passwords never come back filled in: after any error the person starts again at the first field
+    page.put("passwordField", field(PASSWORD, "password_label", hasErrors()));
+    page.put("confirmationField", field(CONFIRMATION, "confirmation_label", false));
     return Page.of(status, "password-form", language, page);
   }
 
-  /** @param mayFocus whether this field is the first in error, which takes the focus */
-  private Map<String, Object> field(String name, String labelKey, boolean mayFocus) {
+  /** @param focus whether the field takes the focus when the page opens */
+  private Map<String, Object> field(String name, String labelKey, boolean focus) {
     Map<String, Object> field = new HashMap<>();
     field.put("id", name);
     field.put("label", messages.text(language, labelKey));
     String error = errors.get(name);
     field.put("invalid", error != null);
-    field.put("focus", error != null && mayFocus);
+    field.put("focus", focus);
     field.put("error", error == null ? "" : error);
     List<String> describedBy = new ArrayList<>();
     if (PASSWORD.equals(name)) {
