@@ -22,34 +22,40 @@ import java.util.concurrent.Callable;
 
 /** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
+  footer = "  java -jar lanyard.jar apps list",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
     AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsCommand.SetDisplayName.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;
 
-  @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.")
+  @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.",
+    footer = {"  java -jar lanyard.jar apps create --name badges --can-create-users \\",
+      "    --user-scope any --link-url 'https://fair.example/activate?token={token}'"})
   static final class Create implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--name", required = true, description = "A unique name.")
+    @Option(names = "--name", required = true, paramLabel = "NAME", description = "A unique name, 1 to 100 characters.")
     private String name;
 
     @Option(names = "--can-create-users", description = "May create accounts (/user/create, /user/createWithPassword).")
     private boolean canCreateUsers;
 
-    @Option(names = "--user-scope", defaultValue = "self", description = "none, self or any (default ${DEFAULT-VALUE}).")
+    @Option(names = "--user-scope", defaultValue = "self", paramLabel = "SCOPE",
+      description = "none, self or any (default ${DEFAULT-VALUE}).")
     private String userScope;
 
-    @Option(names = "--link-url", description = "Account-link URL: https, holding {token}.")
+    @Option(names = "--link-url", paramLabel = "URL", description = "Account-link URL: https, holding {token}.")
     private String linkUrl;
 
-    @Option(names = "--display-name", description = "The name people see on the hosted pages (default: --name).")
+    @Option(names = "--display-name", paramLabel = "TEXT",
+      description = "The name people see on the hosted pages (default: --name).")
     private String displayName;
 
-    @Option(names = "--expires-at", description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
+    @Option(names = "--expires-at", paramLabel = "WHEN",
+      description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
     private String expiresAt;
 
     @Override
@@ -76,7 +82,8 @@ final class AppsCommand {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Created application " + name.trim() + " (" + id.get() + ").");
         if (link.isEmpty()) {
-          out.println("It has no account-link URL yet: /user/create answers 124 until apps set-link-url gives it one.");
+          out.println("It has no account-link URL: its links lead to the hosted page under http.publicUrl, and without one"
+            + " /user/create answers 124 until apps set-link-url gives it one.");
         }
         out.println("Its token, shown this once (only its SHA-256 is kept):");
         out.println(token);
@@ -93,7 +100,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "list", description = "List applications (never their tokens).")
+  @Command(name = "list", description = "List applications (never their tokens), one per line, tab-separated.",
+    footer = "  java -jar lanyard.jar apps list")
   static final class ListApps implements Callable<Integer> {
 
     @Spec
@@ -115,7 +123,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "disable", description = "Stop an application's token from working (149 → 140) until enabled again.")
+  @Command(name = "disable", description = "Stop an application's token from working (149 → 140) until enabled again.",
+    footer = "  java -jar lanyard.jar apps disable badges")
   static final class Disable extends Change {
 
     @Override
@@ -124,7 +133,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "enable", description = "Let a disabled application's token work again.")
+  @Command(name = "enable", description = "Let a disabled application's token work again.",
+    footer = "  java -jar lanyard.jar apps enable badges")
   static final class Enable extends Change {
 
     @Override
@@ -133,7 +143,8 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "revoke", description = "Revoke an application's token for good (149).")
+  @Command(name = "revoke", description = "Revoke an application's token for good (149).",
+    footer = "  java -jar lanyard.jar apps revoke badges")
   static final class Revoke extends Change {
 
     @Override
@@ -142,10 +153,12 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "set-link-url", description = "Set the account-link URL (https, holding {token}).")
+  @Command(name = "set-link-url", description = "Set the account-link URL (https, holding {token}).",
+    footer = {"  java -jar lanyard.jar apps set-link-url badges \\",
+      "    'https://fair.example/activate?token={token}'"})
   static final class SetLinkUrl extends Change {
 
-    @Parameters(index = "1", paramLabel = "URL")
+    @Parameters(index = "1", paramLabel = "URL", description = "The new URL: https, holding {token}.")
     private String url;
 
     @Override
@@ -157,10 +170,11 @@ final class AppsCommand {
     }
   }
 
-  @Command(name = "set-display-name", description = "Set the name people see on the hosted pages (\"\" for the app's name).")
+  @Command(name = "set-display-name", description = "Set the name people see on the hosted pages (\"\" for the app's name).",
+    footer = "  java -jar lanyard.jar apps set-display-name badges 'Salon du Livre 2026'")
   static final class SetDisplayName extends Change {
 
-    @Parameters(index = "1", paramLabel = "TEXT")
+    @Parameters(index = "1", paramLabel = "TEXT", description = "The name, one line of at most 100 characters.")
     private String text;
 
     @Override
@@ -176,7 +190,7 @@ final class AppsCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME")
+    @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
     private String name;
 
     abstract boolean apply(CliRuntime runtime, String name);

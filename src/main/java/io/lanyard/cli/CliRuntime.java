@@ -5,6 +5,7 @@ import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +13,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** What an operator command runs with: the service's config, and its database, migrated first. */
+/**
+ * What an operator command runs with: the service's config, and its database. Only {@code migrate} (and the service) create or
+ * migrate a database; every other command needs one that exists and is up to date, and says so in one line otherwise.
+ */
 final class CliRuntime implements AutoCloseable {
 
   private final Vertx vertx;
@@ -25,13 +29,29 @@ final class CliRuntime implements AutoCloseable {
     this.pool = pool;
   }
 
-  /** @param spec the running command, whose root holds {@code -conf} */
+  /**
+   * The database as it is: nothing created, nothing migrated.
+   *
+   * @param spec the running command, whose root holds {@code -conf}
+   */
   static CliRuntime open(CommandSpec spec) {
+    return open(spec, false);
+  }
+
+  /** The database created when {@code db.createDatabase} allows, and migrated. */
+  static CliRuntime migrating(CommandSpec spec) {
+    return open(spec, true);
+  }
+
+  private static CliRuntime open(CommandSpec spec, boolean migrate) {
     Optional<Path> configFile = ((LanyardCommand) spec.root().userObject()).configFile();
     LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+    DbUri uri = DbUri.of(config.db());
     Vertx vertx = Lanyard.createVertx();
     try {
-      Pool pool = Await.result(Database.open(vertx, config.db(), DbUri.of(config.db()), 1), Await.STARTUP);
+      Future<Pool> opened = migrate ? Database.open(vertx, config.db(), uri, 1)
+        : Database.openExisting(vertx, config.db(), uri, 1);
+      Pool pool = Await.result(opened, Await.STARTUP);
       return new CliRuntime(vertx, config, pool);
     } catch (RuntimeException e) {
       Await.result(vertx.close());

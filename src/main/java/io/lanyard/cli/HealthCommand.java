@@ -22,7 +22,8 @@ import java.util.concurrent.Callable;
  * {@code health}: asks the service running on this machine whether it is ready, for a container's HEALTHCHECK (JRE images
  * have no curl). Reads the same configuration as the service to find its port; opens no database and starts no Vert.x.
  */
-@Command(name = "health", description = "Ask the local service whether it is ready (GET /_healthCheck); exit 0 if it is, 1 if not.")
+@Command(name = "health", description = "Ask the local service whether it is ready (GET /_healthCheck); exit 0 if it is, 1 if not.",
+  footer = "  java -jar lanyard.jar health --timeout 3")
 final class HealthCommand implements Callable<Integer> {
 
   @Spec

@@ -4,15 +4,27 @@ import io.lanyard.api.Version;
 import io.lanyard.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code java -jar lanyard.jar [-conf FILE] [command]}: no command serves the API. */
-@Command(name = "lanyard", mixinStandardHelpOptions = true, version = "lanyard " + Version.NUMBER,
-  description = "Single sign-on and user accounts for event and trade-fair sites.",
+/**
+ * {@code java -jar lanyard.jar [-conf FILE] [command]}: no command serves the API. Every command inherits {@code --help},
+ * {@code --version} and the "Example:" heading of its own footer; CliHelpTest holds each to a description and an example.
+ */
+@Command(name = "lanyard", scope = CommandLine.ScopeType.INHERIT, mixinStandardHelpOptions = true,
+  version = "lanyard " + Version.NUMBER,
+  description = {"Single sign-on and user accounts for event and trade-fair sites.",
+    "",
+    "With no command, serves the API, as 'serve'. Only serve and migrate create or migrate the database; every other command "
+      + "needs it to exist and be up to date. Commands print their result on standard output, and log on standard error.",
+    "",
+    "'lanyard COMMAND --help' tells what a command takes, with an example."},
+  footerHeading = "%nExample:%n",
+  footer = "  java -jar lanyard.jar -conf /etc/lanyard/config.json",
   subcommands = {ServeCommand.class, MigrateCommand.class, UsersCommand.class, UserTypesCommand.class, AppsCommand.class,
     TemplatesCommand.class, MailCommand.class, HealthCommand.class})
 public final class LanyardCommand implements Callable<Integer> {
@@ -31,7 +43,23 @@ public final class LanyardCommand implements Callable<Integer> {
       line.getErr().println("lanyard: " + message);
       return 1;
     });
+    commandLine.setExecutionStrategy(parsed -> {
+      if (!servesTheApi(parsed)) {
+        CommandLogs.toStandardError();
+      }
+      return new CommandLine.RunLast().execute(parsed);
+    });
     return commandLine;
+  }
+
+  /** No command, or {@code serve}: the one case that logs to standard output. */
+  private static boolean servesTheApi(ParseResult parsed) {
+    ParseResult last = parsed;
+    while (last.hasSubcommand()) {
+      last = last.subcommand();
+    }
+    Object command = last.commandSpec().userObject();
+    return command instanceof LanyardCommand || command instanceof ServeCommand;
   }
 
   Optional<Path> configFile() {

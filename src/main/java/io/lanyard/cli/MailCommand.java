@@ -12,10 +12,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code mail}: the outbox, seen and mended by the operator. */
-@Command(name = "mail", description = "Inspect the mail outbox.", subcommands = {MailCommand.Status.class, MailCommand.RetryDead.class})
+@Command(name = "mail", description = "Inspect the mail outbox.",
+  footer = "  java -jar lanyard.jar mail status",
+  subcommands = {MailCommand.Status.class, MailCommand.RetryDead.class})
 final class MailCommand {
 
-  @Command(name = "status", description = "Mails per state, and how long the oldest undelivered one has waited.")
+  @Command(name = "status", description = "Print mails per state, and how long the oldest undelivered one has waited.",
+    footer = "  java -jar lanyard.jar mail status")
   static final class Status implements Callable<Integer> {
 
     @Spec
@@ -35,7 +38,8 @@ final class MailCommand {
     }
   }
 
-  @Command(name = "retry-dead", description = "Put every dead mail back in line for delivery.")
+  @Command(name = "retry-dead", description = "Put every dead mail back in line for delivery.",
+    footer = "  java -jar lanyard.jar mail retry-dead")
   static final class RetryDead implements Callable<Integer> {
 
     @Spec

@@ -6,7 +6,9 @@ import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.Callable;
 
 /** {@code serve}: the same as no command. */
-@Command(name = "serve", description = "Migrate the database, then serve the API (the default).")
+@Command(name = "serve", description = "Create the database if missing (db.createDatabase), migrate it, then serve the API until "
+  + "SIGTERM or SIGINT. The default when no command is given. Logs go to standard output.",
+  footer = "  LANYARD_HTTP_PORT=8080 java -jar lanyard.jar serve")
 final class ServeCommand implements Callable<Integer> {
 
   @ParentCommand

@@ -21,31 +21,34 @@ import java.util.concurrent.Callable;
 
 /** {@code templates}: an application's mail templates, per kind and language. */
 @Command(name = "templates", description = "Manage the mail templates of an application.",
+  footer = "  java -jar lanyard.jar templates list --app badges",
   subcommands = {TemplatesCommand.Set.class, TemplatesCommand.ListTemplates.class})
 final class TemplatesCommand {
 
-  @Command(name = "set", description = "Create or replace a template. Placeholders: {{link}} {{email}} {{firstname}} {{salon}}.")
+  @Command(name = "set", description = "Create or replace a template. Placeholders: {{link}} {{email}} {{firstname}} {{salon}}.",
+    footer = {"  java -jar lanyard.jar templates set --app badges --kind welcome \\",
+      "    --language eng-GB --subject 'Welcome to {{salon}}' --text-file welcome.txt"})
   static final class Set implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--app", required = true, description = "The application's name.")
+    @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
     private String app;
 
-    @Option(names = "--kind", required = true, description = "account_link or welcome.")
+    @Option(names = "--kind", required = true, paramLabel = "KIND", description = "account_link or welcome.")
     private String kind;
 
-    @Option(names = "--language", required = true, description = "fre-FR or eng-GB.")
+    @Option(names = "--language", required = true, paramLabel = "LANGUAGE", description = "fre-FR or eng-GB.")
     private String language;
 
-    @Option(names = "--subject", required = true, description = "The subject line.")
+    @Option(names = "--subject", required = true, paramLabel = "TEXT", description = "The subject line.")
     private String subject;
 
-    @Option(names = "--text-file", required = true, description = "The plain-text body (UTF-8).")
+    @Option(names = "--text-file", required = true, paramLabel = "FILE", description = "The plain-text body (UTF-8).")
     private Path textFile;
 
-    @Option(names = "--html-file", description = "An HTML body (UTF-8); values are HTML-escaped in it.")
+    @Option(names = "--html-file", paramLabel = "FILE", description = "An HTML body (UTF-8); values are HTML-escaped in it.")
     private Path htmlFile;
 
     @Override
@@ -82,13 +85,14 @@ final class TemplatesCommand {
     }
   }
 
-  @Command(name = "list", description = "List an application's templates.")
+  @Command(name = "list", description = "List an application's templates (kind, language, whether it has HTML, subject).",
+    footer = "  java -jar lanyard.jar templates list --app badges")
   static final class ListTemplates implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--app", required = true, description = "The application's name.")
+    @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
     private String app;
 
     @Override

@@ -14,12 +14,14 @@ import java.util.concurrent.Callable;
 
 /** {@code user-types}: the ordered list served by getAllUserTypes; every running instance follows a change within seconds. */
 @Command(name = "user-types", description = "Manage the list of user types.",
+  footer = "  java -jar lanyard.jar user-types list",
   subcommands = {UserTypesCommand.SetTypes.class, UserTypesCommand.ListTypes.class})
 final class UserTypesCommand {
 
   private static final int MAX_LENGTH = 255;
 
-  @Command(name = "set", description = "Replace the list with these types, in this order.")
+  @Command(name = "set", description = "Replace the list with these types, in this order.",
+    footer = "  java -jar lanyard.jar user-types set visitor exhibitor press")
   static final class SetTypes implements Callable<Integer> {
 
     @Spec
@@ -47,7 +49,8 @@ final class UserTypesCommand {
     }
   }
 
-  @Command(name = "list", description = "Print the user types, one per line, in order.")
+  @Command(name = "list", description = "Print the user types, one per line, in order.",
+    footer = "  java -jar lanyard.jar user-types list")
   static final class ListTypes implements Callable<Integer> {
 
     @Spec

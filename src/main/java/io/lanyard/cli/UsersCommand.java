@@ -25,28 +25,35 @@ import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
 @Command(name = "users", description = "Manage user accounts.",
+  footer = {"  java -jar lanyard.jar users create --email ann@example.com \\",
+    "    --password-stdin < password.txt"},
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";
 
   /** {@code users create --email E --password P}: an active account, ready to log in; prints its id. */
-  @Command(name = "create", description = "Create an active account and print its id.")
+  @Command(name = "create", description = "Create an active account, ready to log in, and print its id.",
+    footer = {"  java -jar lanyard.jar users create --email ann@example.com \\",
+      "    --password-stdin < password.txt"})
   static final class Create implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--email", required = true, description = "The account's e-mail address (its login).")
+    @Option(names = "--email", required = true, paramLabel = "EMAIL",
+      description = "The account's e-mail address (its login).")
     private String email;
 
-    @Option(names = "--password", description = "The password (8 characters to 72 bytes). Prefer --password-stdin.")
+    @Option(names = "--password", paramLabel = "PASSWORD",
+      description = "The password (8 characters to 72 bytes). Prefer --password-stdin.")
     private String password;
 
     @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
     private boolean passwordFromStdin;
 
-    @Option(names = "--language", defaultValue = DEFAULT_LANGUAGE, description = "fre-FR or eng-GB (default ${DEFAULT-VALUE}).")
+    @Option(names = "--language", defaultValue = DEFAULT_LANGUAGE, paramLabel = "LANGUAGE",
+      description = "fre-FR or eng-GB (default ${DEFAULT-VALUE}).")
     private String language;
 
     @Override
@@ -95,7 +102,8 @@ final class UsersCommand {
    * {@code users disable EMAIL}: the account can no longer log in, and every token it holds is refused at once on every running
    * instance (a session cut-off, announced by NOTIFY). Prints the account's id.
    */
-  @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.")
+  @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.",
+    footer = "  java -jar lanyard.jar users disable ann@example.com")
   static final class Disable implements Callable<Integer> {
 
     @Spec
@@ -126,7 +134,8 @@ final class UsersCommand {
    * {@code users enable EMAIL}: a disabled account may log in again (sessions ended by the disable stay ended); one that never
    * set its password goes back to pending. Prints the account's id.
    */
-  @Command(name = "enable", description = "Enable a disabled account: it may log in again.")
+  @Command(name = "enable", description = "Enable a disabled account: it may log in again.",
+    footer = "  java -jar lanyard.jar users enable ann@example.com")
   static final class Enable implements Callable<Integer> {
 
     @Spec

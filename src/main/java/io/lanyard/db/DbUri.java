@@ -66,6 +66,11 @@ public final class DbUri {
     return properties;
   }
 
+  /** The server's {@code host:port}, for messages. */
+  public String server() {
+    return options.getHost() + ":" + options.getPort();
+  }
+
   /** Where the database is, for messages: no password. */
   public String describe() {
     return "postgresql://" + options.getUser() + "@" + options.getHost() + ":" + options.getPort() + "/" + options.getDatabase();

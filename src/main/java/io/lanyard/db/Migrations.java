@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
@@ -20,7 +21,10 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 
-/** Creates the database when asked to and brings its schema up to date with Flyway; JDBC, so always on a worker thread. */
+/**
+ * Creates the database when asked to and brings its schema up to date with Flyway, or only checks that it is; JDBC, so always
+ * on a worker thread.
+ */
 public final class Migrations {
 
   private static final Logger log = LoggerFactory.getLogger(Migrations.class);
@@ -38,6 +42,36 @@ public final class Migrations {
         createIfMissing(uri);
       }
       migrate(uri);
+      return null;
+    }, false);
+  }
+
+  /**
+   * Fails, with one line for the operator, unless the database exists and has every migration on the classpath (a newer schema
+   * is fine, as for the health check). Reads Flyway's history and writes nothing: for the commands that must not create or
+   * migrate a database.
+   */
+  public static Future<Void> requireUpToDate(Vertx vertx, DbUri uri) {
+    return vertx.executeBlocking(() -> {
+      String database = "database \"" + uri.database() + "\" at " + uri.server();
+      MigrationInfoService info;
+      try {
+        info = flyway(uri).info();
+      } catch (RuntimeException e) {
+        if (isMissingDatabase(e)) {
+          throw new ConfigException(database + " does not exist; run 'lanyard migrate' or start the service first");
+        }
+        throw explain(uri, "Reading the schema history of database", e);
+      }
+      MigrationInfo current = info.current();
+      MigrationVersion needed = latestResolved(info);
+      if (current == null || current.getVersion() == null) {
+        throw new ConfigException(database + " has no Lanyard schema yet; run 'lanyard migrate' or start the service first");
+      }
+      if (current.getVersion().compareTo(needed) < 0) {
+        throw new ConfigException(database + " has schema version " + current.getVersion() + ", older than the " + needed
+          + " this lanyard needs; run 'lanyard migrate' first");
+      }
       return null;
     }, false);
   }
@@ -65,32 +99,60 @@ public final class Migrations {
   }
 
   private static void migrate(DbUri uri) {
-    Flyway flyway = Flyway.configure()
-      .dataSource(uri.jdbcUrl(), uri.jdbcProperties().getProperty("user"), uri.jdbcProperties().getProperty("password"))
-      .locations("classpath:db/migration")
-      .connectRetries(0)
-      .load();
+    Flyway flyway = flyway(uri);
     try {
       MigrateResult result = flyway.migrate();
       if (result.migrationsExecuted > 0) {
         log.info("Migrated database {} to version {}", uri.database(), result.targetSchemaVersion);
       }
-      latestOnClasspath = Arrays.stream(flyway.info().all())
-        .filter(migration -> migration.getState().isResolved())
-        .map(MigrationInfo::getVersion)
-        .filter(Objects::nonNull)
-        .max(MigrationVersion::compareTo)
-        .orElse(MigrationVersion.EMPTY);
+      latestOnClasspath = latestResolved(flyway.info());
     } catch (RuntimeException e) {
-      Throwable cause = e;
-      while (cause.getCause() != null && !(cause instanceof SQLException)) {
-        cause = cause.getCause();
+      if (isMissingDatabase(e)) {
+        throw new ConfigException("database \"" + uri.database() + "\" at " + uri.server()
+          + " does not exist, and setting db.createDatabase (LANYARD_DB_CREATE_DATABASE) is false", e);
       }
-      if (cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
-        throw unreachable(uri, sql);
-      }
-      throw new ConfigException("Migrating database " + uri.describe() + " failed: " + e.getMessage(), e);
+      throw explain(uri, "Migrating database", e);
     }
+  }
+
+  private static Flyway flyway(DbUri uri) {
+    return Flyway.configure()
+      .dataSource(uri.jdbcUrl(), uri.jdbcProperties().getProperty("user"), uri.jdbcProperties().getProperty("password"))
+      .locations("classpath:db/migration")
+      .connectRetries(0)
+      .load();
+  }
+
+  private static MigrationVersion latestResolved(MigrationInfoService info) {
+    return Arrays.stream(info.all())
+      .filter(migration -> migration.getState().isResolved())
+      .map(MigrationInfo::getVersion)
+      .filter(Objects::nonNull)
+      .max(MigrationVersion::compareTo)
+      .orElse(MigrationVersion.EMPTY);
+  }
+
+  private static boolean isMissingDatabase(RuntimeException e) {
+    return sqlFailure(e).filter(sql -> SqlStates.INVALID_CATALOG_NAME.equals(sql.getSQLState())).isPresent();
+  }
+
+  /** A connection that could not be made names the setting; anything else says what was being done. */
+  private static ConfigException explain(DbUri uri, String doing, RuntimeException e) {
+    Optional<SQLException> sql = sqlFailure(e);
+    if (sql.isPresent() && sql.get().getSQLState() != null && sql.get().getSQLState().startsWith("08")) {
+      return unreachable(uri, sql.get());
+    }
+    return new ConfigException(doing + " " + uri.describe() + " failed: " + e.getMessage(), e);
+  }
+
+  /** The JDBC failure under Flyway's wrapping, if any. */
+  private static Optional<SQLException> sqlFailure(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql) {
+        return Optional.of(sql);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The version the classpath's migrations lead to; empty until a migration run has read them. */

@@ -1,5 +1,6 @@
 package io.lanyard.http;
 
+import io.lanyard.config.ConfigException;
 import io.lanyard.metrics.MetricsScrape;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -7,6 +8,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
+
+import java.net.BindException;
 
 /**
  * {@code GET /metrics} on a port of its own ({@code metrics.port}), so the figures of the service can be kept off the public
@@ -33,7 +36,11 @@ public final class MetricsPortVerticle extends VerticleBase {
       .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")
       .end("Not found: metrics are at " + MetricsEndpoint.PATH + "\n"));
     server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port)).requestHandler(router);
-    return server.listen();
+    // a port in use is named here, where it is known to be this setting's and not http.port's
+    return server.listen().recover(failure -> Future.failedFuture(failure instanceof BindException
+      ? new ConfigException("Cannot listen on setting metrics.port (LANYARD_METRICS_PORT) " + host + ":" + port + ": "
+        + failure.getMessage(), failure)
+      : failure));
   }
 
   @Override

@@ -33,6 +33,8 @@ public final class MailVerticle extends VerticleBase {
   private final Counter deadCount;
   private boolean draining;
   private boolean drainAgain;
+  // Set when stop begins: the pool closes right after, so a drain still in flight fails by design, not by accident.
+  private volatile boolean stopping;
 
   public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
     this.pool = pool;
@@ -61,11 +63,18 @@ public final class MailVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    stopping = true;
     return sender.close();
   }
 
-  /** One drain at a time per instance; a wake-up during a drain makes it go round once more. */
+  /**
+   * One drain at a time per instance; a wake-up during a drain makes it go round once more. None starts once stopping, and one
+   * cut short by the stop is not reported as a failure: its batch stays pending for the next drain, here or elsewhere.
+   */
   private void drain() {
+    if (stopping) {
+      return;
+    }
     if (draining) {
       drainAgain = true;
       return;
@@ -74,7 +83,9 @@ public final class MailVerticle extends VerticleBase {
     drainAgain = false;
     pool.withTransaction(this::deliverBatch).onComplete(done -> {
       draining = false;
-      if (done.failed()) {
+      if (done.failed() && stopping) {
+        log.debug("Draining the mail outbox ended with the stop: {}", done.cause().toString());
+      } else if (done.failed()) {
         log.warn("Draining the mail outbox failed: {}", done.cause().toString());
       } else if (done.result() == config.batchSize() || drainAgain) {
         drain();

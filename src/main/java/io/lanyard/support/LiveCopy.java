@@ -23,6 +23,8 @@ public final class LiveCopy<T> {
   private volatile T current;
   private Future<T> loading;
   private long timerId = -1;
+  // Once stopped, the pool is about to close: a reload it cuts short is no failure to report.
+  private volatile boolean stopped;
 
   public LiveCopy(String name, Supplier<Future<T>> loader) {
     this.name = name;
@@ -36,6 +38,7 @@ public final class LiveCopy<T> {
   }
 
   public void stop(Vertx vertx) {
+    stopped = true;
     if (timerId >= 0) {
       vertx.cancelTimer(timerId);
     }
@@ -66,7 +69,7 @@ public final class LiveCopy<T> {
       }
       if (result.succeeded()) {
         current = result.result();
-      } else {
+      } else if (!stopped) {
         log.warn("Reloading {} failed; keeping the last copy: {}", name, result.cause().toString());
       }
       promise.handle(result);

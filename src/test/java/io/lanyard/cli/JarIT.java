@@ -1,5 +1,6 @@
 package io.lanyard.cli;
 
+import io.lanyard.support.Eventually;
 import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -170,7 +173,48 @@ class JarIT {
     }
   }
 
-  private void assertRefused(Map<String, String> env, String setting) throws Exception {
+  @Test
+  void metricsPortInUseStopsStartUpNamingItsOwnSetting() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      List<String> lines = assertRefused(Map.of("LANYARD_METRICS_PORT", Integer.toString(taken.getLocalPort()),
+        "LANYARD_HTTP_PORT", Integer.toString(freePort())), "LANYARD_METRICS_PORT");
+
+      assertThat(lines).noneMatch(line -> line.contains("http.port") || line.contains("LANYARD_HTTP_PORT"));
+    }
+  }
+
+  @Test
+  void commandsPrintOnlyTheirOutputOnStdoutAndLogOnStderr() throws Exception {
+    Map<String, String> env = Map.of("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
+    Map<String, String> debug = new HashMap<>(env);
+    debug.put("LANYARD_LOG_LEVEL", "DEBUG");
+
+    Apart migrate = runToEnd(env, "migrate");
+    Apart set = runToEnd(env, "user-types", "set", "visitor", "press");
+    Apart list = runToEnd(debug, "user-types", "list");
+
+    assertThat(migrate.process().exitValue()).withFailMessage(migrate.stderr()).isZero();
+    assertThat(migrate.stdout()).isEqualTo("Database is up to date" + System.lineSeparator());
+    assertThat(migrate.stderr()).contains("INFO ", "Migrated database");
+    assertThat(set.process().exitValue()).withFailMessage(set.stderr()).isZero();
+    assertThat(list.process().exitValue()).withFailMessage(list.stderr()).isZero();
+    assertThat(list.stdout()).isEqualTo("visitor" + System.lineSeparator() + "press" + System.lineSeparator());
+  }
+
+  @Test
+  void serveLogsOnStdoutAsContainersExpect() throws Exception {
+    Apart jar = startApart(Map.of("LANYARD_HTTP_PORT", Integer.toString(freePort())));
+    Eventually.until(() -> READY.matcher(jar.stdout()).find() || !jar.process().isAlive(), Duration.ofSeconds(60), "ready");
+
+    jar.process().toHandle().destroy();
+    assertThat(jar.process().waitFor(20, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(jar.stdout()).withFailMessage(jar.stdout() + jar.stderr()).contains("Lanyard ready on port", "Stopped");
+    assertThat(jar.stderr()).doesNotContain("Lanyard ready", "INFO");
+  }
+
+  /** @return the lines the jar printed */
+  private List<String> assertRefused(Map<String, String> env, String setting) throws Exception {
     Running jar = start(env);
 
     assertThat(jar.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -181,20 +225,44 @@ class JarIT {
     List<String> naming = lines.stream().filter(line -> line.contains(setting)).toList();
     assertThat(naming).withFailMessage(String.join("\n", lines)).hasSize(1);
     assertThat(lines.stream().filter(line -> line.contains("Exception") || line.startsWith("\tat "))).isEmpty();
+    return lines;
   }
 
   private Running start(Map<String, String> env) throws IOException {
+    Process process = jar(env).redirectErrorStream(true).start();
+    started.add(process);
+    return new Running(process);
+  }
+
+  /** The jar with standard output and standard error kept apart, each in a file. */
+  private Apart startApart(Map<String, String> env, String... arguments) throws IOException {
+    Path out = Files.createTempFile("lanyard-jar", ".out");
+    Path err = Files.createTempFile("lanyard-jar", ".err");
+    out.toFile().deleteOnExit();
+    err.toFile().deleteOnExit();
+    Process process = jar(env, arguments).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    started.add(process);
+    return new Apart(process, out, err);
+  }
+
+  private Apart runToEnd(Map<String, String> env, String... arguments) throws Exception {
+    Apart jar = startApart(env, arguments);
+    assertThat(jar.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return jar;
+  }
+
+  private ProcessBuilder jar(Map<String, String> env, String... arguments) {
     assertThat(Files.isRegularFile(JAR)).withFailMessage("run mvn package first: no " + JAR).isTrue();
-    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-      "-jar", JAR.toString()).redirectErrorStream(true);
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+      "-jar", JAR.toString()));
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
     builder.environment().put("LANYARD_BCRYPT_COST", "4");
     builder.environment().put("LANYARD_METRICS_PORT", "0");
     builder.environment().put("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
     builder.environment().putAll(env);
-    Process process = builder.start();
-    started.add(process);
-    return new Running(process);
+    return builder;
   }
 
   private String newDatabaseName() {
@@ -217,6 +285,26 @@ class JarIT {
     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
       .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build();
     return HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A started jar whose standard output and standard error are files. */
+  private record Apart(Process process, Path out, Path err) {
+
+    String stdout() {
+      return read(out);
+    }
+
+    String stderr() {
+      return read(err);
+    }
+
+    private static String read(Path file) {
+      try {
+        return Files.readString(file);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
   }
 
   /** A started jar whose output is collected line by line. */

@@ -1,11 +1,13 @@
 package io.lanyard.mail;
 
+import io.lanyard.support.CapturedLogs;
 import io.lanyard.support.Cli;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.Smtp;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
+import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterEach;
@@ -13,10 +15,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import static io.lanyard.support.Await.await;
 import static io.lanyard.support.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -102,6 +107,31 @@ class MailDeliveryIT {
     }
 
     assertThat(db.single("SELECT status FROM mail_outbox").getString(0)).as("left for the next start").isEqualTo("pending");
+  }
+
+  @Test
+  void aDrainCutShortByTheStopIsNotReportedAsAFailure() throws Exception {
+    // the service's first drain waits on a lock held here, and is cut once the stop has begun: as when start-up fails
+    assertThat(Cli.runOn(db, "migrate").exitCode()).isZero();
+    String waitingDrain = "FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%SKIP LOCKED%'"
+      + " AND pid <> pg_backend_pid()";
+    try (Connection locker = DriverManager.getConnection("jdbc:postgresql://" + TestDb.HOST + ":" + TestDb.PORT + "/" + db.name(),
+           TestDb.USER, System.getenv("PGPASSWORD"));
+         CapturedLogs logs = CapturedLogs.of(MailVerticle.class)) {
+      locker.setAutoCommit(false);
+      locker.createStatement().execute("LOCK TABLE mail_outbox IN ACCESS EXCLUSIVE MODE");
+      TestApp service = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_METRICS_ENABLED", "false"));
+      Eventually.until(() -> db.count("SELECT count(*) " + waitingDrain, db.name()) == 1, "the first drain waiting on the lock");
+
+      Future<Void> stopped = service.lanyard().stop();
+      Eventually.until(() -> !service.vertx().deploymentIDs().contains(service.lanyard().mailDeployment()), "mail undeployed");
+      db.query("SELECT pg_terminate_backend(pid) " + waitingDrain, db.name());
+      await(stopped);
+      Eventually.until(() -> !logs.lines().isEmpty(), "the end of the drain logged");
+      await(service.vertx().close());
+
+      assertThat(logs.lines()).singleElement().asString().startsWith("DEBUG Draining the mail outbox ended with the stop");
+    }
   }
 
   @Test

@@ -50,11 +50,16 @@ public final class Cli {
 
   /** The database, bcrypt cost 4. */
   public static Path configFile(TestDb db) {
+    return configFile(db.uri(), false);
+  }
+
+  /** A database of this server, perhaps one that does not exist; bcrypt cost 4. */
+  public static Path configFile(String databaseUri, boolean createDatabase) {
     try {
       Path file = Files.createTempFile("lanyard-cli", ".json");
       file.toFile().deleteOnExit();
       JsonObject config = new JsonObject()
-        .put("db", new JsonObject().put("uri", db.uri()).put("createDatabase", false))
+        .put("db", new JsonObject().put("uri", databaseUri).put("createDatabase", createDatabase))
         .put("security", new JsonObject().put("bcryptCost", 4));
       Files.writeString(file, config.encodePrettily());
       return file;
