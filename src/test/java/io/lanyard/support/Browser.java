@@ -43,6 +43,12 @@ public final class Browser implements AutoCloseable {
   private static final Duration WAIT = Duration.ofSeconds(15);
   private static final List<String> BLOCKING_IMPACTS = List.of("serious", "critical");
 
+  /**
+   * Kept, so the level holds: Selenium warns at every start that it has no DevTools bindings for this Chromium version,
+   * which these tests never use.
+   */
+  private static final java.util.logging.Logger SELENIUM_LOG = quiet("org.openqa.selenium");
+
   private final ChromeDriver driver;
   private final WebDriverWait wait;
 
@@ -168,6 +174,12 @@ public final class Browser implements AutoCloseable {
   private static String describe(Rule rule) {
     return rule.getImpact() + " " + rule.getId() + ": " + rule.getHelp() + " "
       + rule.getNodes().stream().map(node -> String.valueOf(node.getTarget())).toList();
+  }
+
+  private static java.util.logging.Logger quiet(String name) {
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+    logger.setLevel(java.util.logging.Level.SEVERE);
+    return logger;
   }
 
   /** The program on the PATH (as Debian's packages install it), so no driver or browser of Selenium's own is looked for. */
