@@ -109,7 +109,9 @@ final class PasswordForm {
     String error = errors.get(name);
     field.put("invalid", error != null);
     field.put("focus", focus);
-    field.put("error", error == null ? "" : error);
+    if (error != null) {
+      field.put("error", error);
+    }
     List<String> describedBy = new ArrayList<>();
     if (PASSWORD.equals(name)) {
       describedBy.add("password-rules");
@@ -117,7 +119,9 @@ final class PasswordForm {
     if (error != null) {
       describedBy.add(name + "-error");
     }
-    field.put("describedBy", String.join(" ", describedBy));
+    if (!describedBy.isEmpty()) {
+      field.put("describedBy", String.join(" ", describedBy));
+    }
     return field;
   }
 }
