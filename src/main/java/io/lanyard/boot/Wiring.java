@@ -35,10 +35,10 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
-import io.lanyard.pages.ActivationPages;
 import io.lanyard.pages.CommonPages;
 import io.lanyard.pages.HostedPages;
 import io.lanyard.pages.PageTemplates;
+import io.lanyard.pages.PasswordLinkPages;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
@@ -50,6 +50,7 @@ import io.lanyard.session.Sessions;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.ActivationLinks;
+import io.lanyard.user.ActivationRequest;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.CreationAdmission;
@@ -162,8 +163,10 @@ final class Wiring {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
-    HostedPages pages = new HostedPages(templates, common,
-      new ActivationPages(new ActivationLinks(pool, links), activateUser, applications, common));
+    ActivationLinks activationLinks = new ActivationLinks(pool, links);
+    PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate", activationLinks::find,
+      request -> activateUser.handle(ActivationRequest.from(request)));
+    HostedPages pages = new HostedPages(templates, common, new PasswordLinkPages(activation, applications, common));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
 

@@ -1,39 +1,44 @@
 package io.lanyard.pages;
 
 import io.lanyard.accounts.LinkedAccount;
+import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
-import io.lanyard.user.ActivateUser;
-import io.lanyard.user.ActivationLinks;
-import io.lanyard.user.ActivationRequest;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * {@code GET|POST /account/activate?token=…}: the page an account link opens. It shows the form only for a link that works,
- * in the account's language; the form goes to {@link ActivateUser}, the operation of {@code /user/activate}, so every rule of
- * the API holds here too. Outcomes: done, link expired or used, the form again with its errors.
+ * {@code GET|POST /account/<page>?token=…}: a page a mailed link opens to choose a password (activate an account, reset a
+ * password). It shows the form only for a link that works, in the account's language; the form goes to the operation the API
+ * route calls, so every rule of the API holds here too. Outcomes: done, link expired or used, the form again with its errors.
  */
-public final class ActivationPages {
+public final class PasswordLinkPages {
 
-  static final String PAGE = "activate";
   private static final String TOKEN = "token";
 
-  private final ActivationLinks links;
-  private final ActivateUser activate;
+  /**
+   * One kind of link: its page, its words, how a link is looked up without being used, and the operation that uses it.
+   *
+   * @param keys the message-key prefix of its words: {@code <keys>_title}, {@code <keys>_intro}, {@code <keys>_done_title}...
+   * @param operation the operation of the API route, given the request the route would build
+   */
+  public record Flow(String page, String keys, Function<String, Future<Optional<LinkedAccount>>> find,
+                     Function<ApiRequest, Future<Result>> operation) {
+  }
+
+  private final Flow flow;
   private final ApplicationDirectory applications;
   private final CommonPages common;
   private final Messages messages;
 
-  public ActivationPages(ActivationLinks links, ActivateUser activate, ApplicationDirectory applications,
-                         CommonPages common) {
-    this.links = links;
-    this.activate = activate;
+  public PasswordLinkPages(Flow flow, ApplicationDirectory applications, CommonPages common) {
+    this.flow = flow;
     this.applications = applications;
     this.common = common;
     this.messages = common.messages();
@@ -44,8 +49,8 @@ public final class ActivationPages {
     if (!LinkTokens.isWellFormed(token)) {
       return Future.succeededFuture(common.malformedLink(request));
     }
-    return links.find(token).compose(account -> account.isEmpty()
-      ? Future.succeededFuture(common.linkExpired(request, PAGE, token))
+    return flow.find().apply(token).compose(account -> account.isEmpty()
+      ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
       : named(account.get()).map(app -> form(request, token, account.get(), app).page(200, request.formToken())));
   }
 
@@ -54,8 +59,8 @@ public final class ActivationPages {
     if (!LinkTokens.isWellFormed(token)) {
       return Future.succeededFuture(common.malformedLink(request));
     }
-    return links.find(token).compose(account -> account.isEmpty()
-      ? Future.succeededFuture(common.linkExpired(request, PAGE, token))
+    return flow.find().apply(token).compose(account -> account.isEmpty()
+      ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
       : named(account.get()).compose(app -> submit(request, token, account.get(), app)));
   }
 
@@ -70,7 +75,7 @@ public final class ActivationPages {
       return Future.succeededFuture(form.page(400, request.formToken()));
     }
     JsonObject body = new JsonObject().put(TOKEN, token).put(PasswordForm.PASSWORD, password);
-    return activate.handle(ActivationRequest.from(request.toApiRequest(body)))
+    return flow.operation().apply(request.toApiRequest(body))
       .map(result -> outcome(request, token, result, form, app, language(request, account)));
   }
 
@@ -78,10 +83,10 @@ public final class ActivationPages {
                        String language) {
     StatusCode status = result.status();
     if (status == StatusCode.SUCCESS) {
-      return common.done(language, "done_activated_title", "done_activated_text", app);
+      return common.done(language, flow.keys() + "_done_title", flow.keys() + "_done_text", app);
     }
     if (status == StatusCode.LINK_TOKEN_INVALID) {
-      return common.linkExpired(request, PAGE, token);
+      return common.linkExpired(request, flow.page(), token);
     }
     if (status == StatusCode.INVALID_FIELD || status == StatusCode.CREATE_MISSING_FIELD) {
       return form.refusedBy(result).page(400, request.formToken());
@@ -91,9 +96,10 @@ public final class ActivationPages {
 
   private PasswordForm form(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
     String language = language(request, account);
-    return PasswordForm.of(messages, language, PAGE, "activate_title", "activate_intro", Map.of(TOKEN, token))
+    return PasswordForm.of(messages, language, flow.page(), flow.keys() + "_title", flow.keys() + "_intro",
+        Map.of(TOKEN, token))
       .application(app.map(Application::label))
-      .languageSwitch(PAGE, Map.of(TOKEN, token));
+      .languageSwitch(flow.page(), Map.of(TOKEN, token));
   }
 
   private static String language(PageRequest request, LinkedAccount account) {
