@@ -48,11 +48,6 @@ public final class ApplicationDirectory {
     });
   }
 
-  /** The application of that id, whatever its state: what a hosted page names, never an admission. */
-  public Future<Optional<Application>> find(String id) {
-    return byTokenHash.get().map(index -> index.values().stream().filter(app -> app.id().equals(id)).findFirst());
-  }
-
   public Future<Admission> admit(String token) {
     String hash = SecretTokens.sha256Hex(token);
     return byTokenHash.get().map(index -> {
@@ -65,6 +60,11 @@ public final class ApplicationDirectory {
       }
       return Admission.admitted(application);
     });
+  }
+
+  /** The application of that id, whatever its state (the one an account was created through, for its mail). */
+  public Future<Optional<Application>> byId(String applicationId) {
+    return byTokenHash.get().map(index -> index.values().stream().filter(app -> app.id().equals(applicationId)).findFirst());
   }
 
   /** Admission for creating users: also needs {@code canCreateUsers} (else 181). */

@@ -20,12 +20,14 @@ import java.util.function.Function;
 public final class ApplicationRepository {
 
   private static final String COLUMNS = """
-    id, name, token_hash, can_create_users, user_scope, link_url, enabled, revoked_at, expires_at, display_name""";
+    id, name, token_hash, can_create_users, user_scope, link_url, enabled, revoked_at, expires_at, reset_url, email_url,
+    return_url, display_name""";
   private static final String LIST_ALL = "SELECT " + COLUMNS + " FROM applications ORDER BY name";
   private static final String FIND_BY_NAME = "SELECT " + COLUMNS + " FROM applications WHERE name = $1";
   private static final String INSERT = """
-    INSERT INTO applications (name, token_hash, can_create_users, user_scope, link_url, expires_at, display_name)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    INSERT INTO applications (name, token_hash, can_create_users, user_scope, link_url, expires_at, reset_url, email_url,
+      return_url, display_name)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
     ON CONFLICT ON CONSTRAINT applications_name_key DO NOTHING
     RETURNING id""";
   private static final String SET_ENABLED = """
@@ -36,6 +38,11 @@ public final class ApplicationRepository {
     UPDATE applications SET link_url = $2, updated_at = now() WHERE name = $1""";
   private static final String SET_DISPLAY_NAME = """
     UPDATE applications SET display_name = $2, updated_at = now() WHERE name = $1""";
+  // Only the URLs given change: a null parameter keeps the stored value.
+  private static final String UPDATE_URLS = """
+    UPDATE applications SET link_url = coalesce($2, link_url), reset_url = coalesce($3, reset_url),
+      email_url = coalesce($4, email_url), return_url = coalesce($5, return_url), updated_at = now()
+    WHERE name = $1""";
   private static final String ANNOUNCE = """
     SELECT pg_notify($1, '')""";
 
@@ -55,15 +62,25 @@ public final class ApplicationRepository {
   /** @return the new application's id, or empty when the name is taken */
   public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
                                          Optional<String> linkUrl, Optional<OffsetDateTime> expiresAt) {
-    return insert(pool, name, tokenHash, canCreateUsers, scope, linkUrl, expiresAt, Optional.empty());
+    return insert(pool, name, tokenHash, canCreateUsers, scope, linkUrl, ApplicationUrls.none(), expiresAt);
   }
 
-  /** @param displayName the name the hosted pages show (else {@code name}) */
+  /** @return the new application's id, or empty when the name is taken */
   public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
-                                         Optional<String> linkUrl, Optional<OffsetDateTime> expiresAt,
+                                         Optional<String> linkUrl, ApplicationUrls urls, Optional<OffsetDateTime> expiresAt) {
+    return insert(pool, name, tokenHash, canCreateUsers, scope, linkUrl, urls, expiresAt, Optional.empty());
+  }
+
+  /**
+   * @param displayName the name the hosted pages show (else {@code name})
+   * @return the new application's id, or empty when the name is taken
+   */
+  public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
+                                         Optional<String> linkUrl, ApplicationUrls urls, Optional<OffsetDateTime> expiresAt,
                                          Optional<String> displayName) {
     Tuple values = Tuple.of(name, Buffer.buffer(tokenHash), canCreateUsers, scope.wireName(),
-      linkUrl.orElse(null), expiresAt.orElse(null), displayName.orElse(null));
+      linkUrl.orElse(null), expiresAt.orElse(null), urls.resetUrl().orElse(null), urls.emailUrl().orElse(null))
+      .addString(urls.returnUrl().orElse(null)).addString(displayName.orElse(null));
     return announcing(pool, tx -> tx.preparedQuery(INSERT).execute(values)
       .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getUUID("id").toString())));
   }
@@ -80,6 +97,13 @@ public final class ApplicationRepository {
 
   public Future<Boolean> setLinkUrl(Pool pool, String name, String linkUrl) {
     return announcing(pool, tx -> tx.preparedQuery(SET_LINK_URL).execute(Tuple.of(name, linkUrl)).map(rows -> rows.rowCount() == 1));
+  }
+
+  /** Sets the URLs given (present), keeps the others; whether an application of that name exists. */
+  public Future<Boolean> updateUrls(Pool pool, String name, Optional<String> linkUrl, ApplicationUrls urls) {
+    Tuple values = Tuple.of(name, linkUrl.orElse(null), urls.resetUrl().orElse(null), urls.emailUrl().orElse(null),
+      urls.returnUrl().orElse(null));
+    return announcing(pool, tx -> tx.preparedQuery(UPDATE_URLS).execute(values).map(rows -> rows.rowCount() == 1));
   }
 
   /** @param displayName empty: the hosted pages show the application's name again */
@@ -105,6 +129,8 @@ public final class ApplicationRepository {
         row.getBoolean("enabled"),
         Optional.ofNullable(row.getOffsetDateTime("revoked_at")).map(OffsetDateTime::toInstant),
         Optional.ofNullable(row.getOffsetDateTime("expires_at")).map(OffsetDateTime::toInstant),
+        new ApplicationUrls(Optional.ofNullable(row.getString("reset_url")), Optional.ofNullable(row.getString("email_url")),
+          Optional.ofNullable(row.getString("return_url"))),
         Optional.ofNullable(row.getString("display_name")));
       all.add(new Stored(HexFormat.of().formatHex(row.getBuffer("token_hash").getBytes()), application));
     }

@@ -109,6 +109,6 @@ public final class PasswordLinkPages {
   private Future<Optional<Application>> named(LinkedAccount account) {
     return account.applicationId().isEmpty() ? Future.succeededFuture(Optional.empty())
       // a page without the fair's name is better than no page
-      : applications.find(account.applicationId().get()).otherwise(Optional.empty());
+      : applications.byId(account.applicationId().get()).otherwise(Optional.empty());
   }
 }

@@ -1,6 +1,5 @@
-package io.lanyard.user;
+package io.lanyard.accounts;
 
-import io.lanyard.accounts.Emails;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
