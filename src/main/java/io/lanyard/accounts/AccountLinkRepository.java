@@ -2,7 +2,6 @@ package io.lanyard.accounts;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
@@ -57,15 +56,7 @@ public final class AccountLinkRepository {
   /** The pending account a usable link would activate, with what a page about it shows. Reads only. */
   public Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash) {
     return client.preparedQuery(FIND_LINKED_ACCOUNT).execute(Tuple.of(Buffer.buffer(tokenHash)))
-      .map(rows -> {
-        if (rows.size() == 0) {
-          return Optional.empty();
-        }
-        Row row = rows.iterator().next();
-        UUID application = row.getUUID("from_application_id");
-        return Optional.of(new LinkedAccount(row.getUUID("id").toString(), Optional.ofNullable(row.getString("language")),
-          Optional.ofNullable(application).map(UUID::toString)));
-      });
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(LinkedAccount.of(rows.iterator().next())));
   }
 
   /** Marks the link used; the account id when this call was the one that used it. */

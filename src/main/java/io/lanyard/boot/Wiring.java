@@ -44,6 +44,8 @@ import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
 import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.EmailConfirmPages;
+import io.lanyard.pages.ForgotPasswordPages;
 import io.lanyard.pages.HostedPages;
 import io.lanyard.pages.PageTemplates;
 import io.lanyard.pages.PasswordLinkPages;
@@ -53,7 +55,9 @@ import io.lanyard.privacy.AccountExport;
 import io.lanyard.privacy.DeleteAccount;
 import io.lanyard.privacy.ExportData;
 import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.recovery.ResetLinks;
 import io.lanyard.recovery.ResetPassword;
+import io.lanyard.recovery.ResetPasswordRequest;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
@@ -62,6 +66,7 @@ import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
 import io.lanyard.settings.ConfirmEmailChange;
+import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
@@ -154,14 +159,13 @@ final class Wiring {
     CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
-    ActivateUser activateUser = new ActivateUser(pool, links, users, hasher);
     Operations operations = new Operations(
       new Login(pool, users, hasher, tokens, expiry),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
       new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(),
         config.http().publicUrl()),
-      activateUser,
+      new ActivateUser(pool, links, users, hasher),
       new UpdateUser(pool, thirdPartyAccess, accounts),
       new GetUser(pool, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
@@ -174,19 +178,27 @@ final class Wiring {
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync,
-      pages(activateUser, links, applicationDirectory, formKey));
+      pages(operations, links, applicationDirectory, formKey));
   }
 
   /** The pages for people call the operations the API routes call: the same rules hold on both. */
-  private AccountPages pages(ActivateUser activateUser, AccountLinkRepository links, ApplicationDirectory applications,
+  private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
                              String formKey) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
-    ActivationLinks activationLinks = new ActivationLinks(pool, links);
-    PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate", activationLinks::find,
-      request -> activateUser.handle(ActivationRequest.from(request)));
-    HostedPages pages = new HostedPages(templates, common, new PasswordLinkPages(activation, applications, common));
+    Operations.Lifecycle lifecycle = operations.lifecycle();
+    PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
+      new ActivationLinks(pool, links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
+    PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
+      new ResetLinks(pool, new PasswordResetRepository())::find,
+      request -> lifecycle.resetPassword().handle(ResetPasswordRequest.from(request)));
+    HostedPages pages = new HostedPages(templates, common,
+      new PasswordLinkPages(activation, applications, common),
+      new PasswordLinkPages(reset, applications, common),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
+      new EmailConfirmPages(new EmailChangeLinks(pool, new EmailChangeRepository()), lifecycle.confirmEmailChange(),
+        applications, common));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
 
@@ -205,10 +217,12 @@ final class Wiring {
     CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures);
     PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
     return new Operations.Lifecycle(
-      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links()),
+      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links(),
+        config.http().publicUrl()),
       new ResetPassword(pool, resets, hasher, passwordChange),
       new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange),
-      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links()),
+      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links(),
+        config.http().publicUrl()),
       new ConfirmEmailChange(pool, emailChanges, accounts, users, mail),
       new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail)),
       new ExportData(new AccountExport(pool)));

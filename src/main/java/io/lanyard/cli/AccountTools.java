@@ -60,7 +60,7 @@ final class AccountTools {
     this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail);
     this.export = new AccountExport(pool);
     this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
-      new AccountLinkRepository(), mail, config.links());
+      new AccountLinkRepository(), mail, config.links(), config.http().publicUrl());
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

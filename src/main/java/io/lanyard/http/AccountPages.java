@@ -68,6 +68,9 @@ public final class AccountPages {
 
   void mount(Router router) {
     page(router, PREFIX + "/activate", pages.activation()::show, pages.activation()::submit);
+    page(router, PREFIX + "/reset", pages.reset()::show, pages.reset()::submit);
+    page(router, PREFIX + "/forgot", pages.forgot()::show, pages.forgot()::submit);
+    page(router, PREFIX + "/email", pages.email()::show, pages.email()::submit);
     String css = PREFIX + "/style.css";
     router.get(css).handler(context -> {
       context.put(HttpVerticle.ROUTE, css);

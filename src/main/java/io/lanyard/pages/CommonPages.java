@@ -22,17 +22,23 @@ public final class CommonPages {
     return messages;
   }
 
-  /** The operation succeeded. */
-  Page done(String language, String titleKey, String textKey, Optional<Application> app) {
-    return MessagePage.titled(messages, language, titleKey).paragraph(textKey).application(app.map(Application::label))
-      .page(200);
+  /** The operation succeeded: said so, with the way back to the application when it has a return URL. */
+  Page done(String language, String titleKey, String textKey, Map<String, String> values, Optional<Application> app) {
+    return MessagePage.titled(messages, language, titleKey).paragraph(textKey, values).application(app).page(200);
   }
 
-  /** A link unknown, used or expired: the same page for each, so it tells nothing about accounts. */
+  /**
+   * A link unknown, used or expired: the same page for each, so it tells nothing about accounts; with the way to a new link
+   * (the "forgot password" page sends a new account link to a pending account, a reset link to an active one).
+   */
   Page linkExpired(PageRequest request, String page, String token) {
     String language = language(request);
-    return MessagePage.titled(messages, language, "expired_title").paragraph("expired_text")
-      .paragraph("expired_" + page + "_next").languageSwitch(page, Map.of("token", token)).page(410);
+    MessagePage expired = MessagePage.titled(messages, language, "expired_title").paragraph("expired_text")
+      .paragraph("expired_" + page + "_next");
+    if (!page.equals(EmailConfirmPages.PAGE)) {
+      expired.action(ForgotPasswordPages.PAGE, "ask_new_link");
+    }
+    return expired.languageSwitch(page, Map.of("token", token)).page(410);
   }
 
   /** A link cut short or mangled (by a mail client, or copied in part). */

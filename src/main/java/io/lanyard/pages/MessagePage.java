@@ -1,5 +1,7 @@
 package io.lanyard.pages;
 
+import io.lanyard.applications.Application;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,8 +45,13 @@ final class MessagePage {
     return this;
   }
 
-  MessagePage application(Optional<String> name) {
-    name.ifPresent(label -> model.put("appName", label));
+  /** The application's name in the banner and, when it has a return URL, the way back to it. */
+  MessagePage application(Optional<Application> app) {
+    app.ifPresent(found -> {
+      model.put("appName", found.label());
+      found.urls().returnUrl().ifPresent(url -> model.put("returnUrl", Map.of("href", url,
+        "label", messages.format(language, "return_to", Map.of("app", found.label())))));
+    });
     return this;
   }
 

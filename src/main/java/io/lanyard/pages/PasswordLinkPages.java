@@ -65,12 +65,12 @@ public final class PasswordLinkPages {
   }
 
   private Future<Page> submit(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
-    PasswordForm form = form(request, token, account, app);
+    FormPage form = form(request, token, account, app);
     if (!request.formAccepted()) {
       return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
     }
     String password = request.param(PasswordForm.PASSWORD);
-    form.mismatchOf(password, request.param(PasswordForm.CONFIRMATION));
+    PasswordForm.checkMatch(form, password, request.param(PasswordForm.CONFIRMATION));
     if (form.hasErrors()) {
       return Future.succeededFuture(form.page(400, request.formToken()));
     }
@@ -79,25 +79,24 @@ public final class PasswordLinkPages {
       .map(result -> outcome(request, token, result, form, app, language(request, account)));
   }
 
-  private Page outcome(PageRequest request, String token, Result result, PasswordForm form, Optional<Application> app,
+  private Page outcome(PageRequest request, String token, Result result, FormPage form, Optional<Application> app,
                        String language) {
     StatusCode status = result.status();
     if (status == StatusCode.SUCCESS) {
-      return common.done(language, flow.keys() + "_done_title", flow.keys() + "_done_text", app);
+      return common.done(language, flow.keys() + "_done_title", flow.keys() + "_done_text", Map.of(), app);
     }
     if (status == StatusCode.LINK_TOKEN_INVALID) {
       return common.linkExpired(request, flow.page(), token);
     }
     if (status == StatusCode.INVALID_FIELD || status == StatusCode.CREATE_MISSING_FIELD) {
-      return form.refusedBy(result).page(400, request.formToken());
+      return PasswordForm.refusedBy(form, result).page(400, request.formToken());
     }
     return common.failed(language);
   }
 
-  private PasswordForm form(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
+  private FormPage form(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
     String language = language(request, account);
-    return PasswordForm.of(messages, language, flow.page(), flow.keys() + "_title", flow.keys() + "_intro",
-        Map.of(TOKEN, token))
+    return PasswordForm.of(messages, language, flow.page(), flow.keys(), Map.of(TOKEN, token))
       .application(app.map(Application::label))
       .languageSwitch(flow.page(), Map.of(TOKEN, token));
   }

@@ -99,7 +99,7 @@ class ActivatePageIT extends SharedServiceFixture {
   }
 
   @Test
-  void anExpiredLinkSaysHowToGetANewOne() throws Exception {
+  void anExpiredLinkLeadsToANewOne() throws Exception {
     signUp(app, fair, "ann@example.com", "eng-GB");
     String link = linkIn(smtp.awaitMessages(1).get(0));
     db.query("UPDATE account_links SET expires_at = now() - interval '1 second'");
@@ -107,9 +107,18 @@ class ActivatePageIT extends SharedServiceFixture {
     browser.open(link);
 
     browser.awaitHeading("This link no longer works");
-    assertThat(browser.find(By.tagName("main")).getText()).contains("sign up again with the same e-mail address");
+    assertThat(browser.find(By.tagName("main")).getText()).contains("ask for a new link with the same e-mail address");
     assertThat(browser.accessibilityViolations()).isEmpty();
     browser.screenshot("activate-expired");
+    browser.clickAndAwaitNextPage(By.linkText("Ask for a new link"));
+    browser.awaitHeading("Forgotten your password?");
+    browser.find(By.id("email")).sendKeys("ann@example.com");
+    browser.clickAndAwaitNextPage(By.cssSelector("button[type=submit]"));
+    browser.awaitHeading("Check your e-mail");
+
+    browser.open(linkIn(smtp.awaitMessages(2).get(1)));
+
+    browser.awaitHeading("Choose your password");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.lanyard.support;
 
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.ApplicationUrls;
 import io.lanyard.applications.UserScope;
 import io.lanyard.mail.MailKind;
 import jakarta.mail.Multipart;
@@ -20,17 +21,24 @@ import static io.lanyard.support.Await.await;
 public final class HostedPagesFixture {
 
   public static final String FAIR_NAME = "Salon du Livre 2026";
+  public static final String RETURN_URL = "https://fair.example/welcome";
 
-  private static final Pattern LINK = Pattern.compile("(https?://\\S+/account/[a-z]+\\?token=[A-Za-z0-9_-]+)");
+  private static final Pattern LINK = Pattern.compile("(https?://[^\\s\"<>]+/account/[a-z]+\\?token=[A-Za-z0-9_-]+)");
 
   private HostedPagesFixture() {
   }
 
-  /** A fair showing {@link #FAIR_NAME}, whose links open {@code /account/activate} on this service, with its templates. */
+  /**
+   * A fair showing {@link #FAIR_NAME}, whose links open the pages of this service ({@code /account/activate}, {@code reset},
+   * {@code email}), with a return URL; its account-link mail is its own template, the others the built-in ones.
+   */
   public static Fixtures.App fairUsingHostedPages(TestApp app) {
-    String hosted = "http://127.0.0.1:" + app.port() + "/account/activate?token={token}";
-    Fixtures.App fair = Fixtures.application(app, "fair", true, UserScope.ANY, Optional.of(hosted));
-    await(new ApplicationRepository().setDisplayName(app.lanyard().pool(), "fair", Optional.of(FAIR_NAME)));
+    String pages = "http://127.0.0.1:" + app.port() + "/account/";
+    Fixtures.App fair = Fixtures.application(app, "fair", true, UserScope.ANY, Optional.of(pages + "activate?token={token}"));
+    ApplicationRepository applications = new ApplicationRepository();
+    await(applications.updateUrls(app.lanyard().pool(), "fair", Optional.empty(), new ApplicationUrls(
+      Optional.of(pages + "reset?token={token}"), Optional.of(pages + "email?token={token}"), Optional.of(RETURN_URL))));
+    await(applications.setDisplayName(app.lanyard().pool(), "fair", Optional.of(FAIR_NAME)));
     for (String language : new String[] {"eng-GB", "fre-FR"}) {
       Fixtures.template(app, fair, MailKind.ACCOUNT_LINK, language);
     }
