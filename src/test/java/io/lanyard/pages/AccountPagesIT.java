@@ -137,6 +137,20 @@ class AccountPagesIT extends SharedServiceFixture {
   }
 
   @Test
+  void theForgotPageSaysAMalformedAddressNextToItsFieldAndSendsNothing() {
+    smtp.clear();
+    Http.Response shown = http.get("/account/forgot");
+    MultiMap headers = headers("Content-Type", "application/x-www-form-urlencoded").add("Cookie", cookieOf(shown));
+
+    Http.Response refused = http.send(HttpMethod.POST, "/account/forgot",
+      Buffer.buffer("form=" + enc(fieldOf(shown)) + "&email=" + enc("ann<at>example")), headers);
+
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.text()).contains("id=\"email-error\"", "aria-invalid=\"true\"", "value=\"ann&lt;at&gt;example\"");
+    assertThat(smtp.assertNoMoreThan(0, java.time.Duration.ofMillis(500))).isEmpty();
+  }
+
+  @Test
   void pagesWithoutAnAccountFollowTheBrowsersLanguage() {
     Http.Response french = http.send(HttpMethod.GET, "/account/nowhere", null, headers("Accept-Language", "de, fr;q=0.8, en;q=0.5"));
 

@@ -2,17 +2,22 @@ package io.lanyard.pages;
 
 import io.lanyard.applications.UserScope;
 import io.lanyard.mail.MailKind;
+import io.lanyard.support.Accounts;
 import io.lanyard.support.Fixtures;
 import io.lanyard.support.HostedPagesFixture;
 import io.lanyard.support.Http;
 import io.lanyard.support.SharedServiceFixture;
 import io.lanyard.support.TestApp;
+import io.vertx.core.json.JsonObject;
+import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,13 +26,15 @@ import static io.lanyard.support.HostedPagesFixture.linkIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code http.publicUrl}: an application without a link URL of its own gets the hosted page's (DECISIONS.md §9), and the
+ * {@code http.publicUrl}: an application without a URL of its own for a kind of link gets the hosted page's (DECISIONS.md §9:
+ * account, reset and e-mail-change links alike), and the
  * pages live under the public URL's path; {@code http.pagesStylesheet} replaces the stylesheet.
  */
 class HostedLinksIT extends SharedServiceFixture {
 
   private static final String PUBLIC_URL = "https://accounts.fair.example/sso/";
   private static final String CREATE = "/_plugin/Vendor/user/create";
+  private static final String PASSWORD = "a long password";
 
   private TestApp hosted;
   private Path stylesheet;
@@ -58,6 +65,27 @@ class HostedLinksIT extends SharedServiceFixture {
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.text()).contains("href=\"/sso/account/style.css\"", "Choose your password");
     assertThat(page.headers().get("Set-Cookie")).contains("Secure", "Path=/sso/account");
+  }
+
+  @Test
+  void resetAndEmailChangeLinksOfAnApplicationWithoutTheirUrlsLeadToTheHostedPages() throws Exception {
+    Fixtures.App fair = appWithTemplates(Optional.empty());
+    hosted.http().post("/_plugin/Vendor/user/createWithPassword", creation("ann@example.com", fair.token(), PASSWORD, false));
+
+    Http.Response reset = hosted.http().post("/_plugin/Vendor/user/requestPasswordReset",
+      new JsonObject().put("email", "ann@example.com").put("fromThirdParty", fair.token()));
+    String jwt = Accounts.login(hosted, "ann@example.com", PASSWORD);
+    Http.Response change = hosted.http().post("/_plugin/Vendor/user/requestEmailChange",
+      new JsonObject().put("newEmail", "ann.lee@example.org").put("currentPassword", PASSWORD), jwt);
+
+    assertThat(reset.statusCode()).withFailMessage(reset.pretty()).isZero();
+    assertThat(change.statusCode()).withFailMessage(change.pretty()).isZero();
+    List<String> links = new ArrayList<>();
+    for (MimeMessage mail : smtp.awaitMessages(2)) {
+      links.add(linkIn(mail));
+    }
+    assertThat(links).anyMatch(link -> link.matches("https://accounts\\.fair\\.example/sso/account/reset\\?token=[A-Za-z0-9_-]{43}"))
+      .anyMatch(link -> link.matches("https://accounts\\.fair\\.example/sso/account/email\\?token=[A-Za-z0-9_-]{43}"));
   }
 
   @Test
