@@ -58,6 +58,25 @@ public final class CommonPages {
       .page(503).withHeader("Retry-After", Integer.toString(retryAfterSeconds));
   }
 
+  /**
+   * Too many attempts from this source (DECISIONS.md §7's rates): nothing was done; the page says how long to wait, and so
+   * does {@code Retry-After}.
+   */
+  public Page tooManyAttempts(String language, int retryAfterSeconds) {
+    return MessagePage.titled(messages, language, "too_many_title")
+      .paragraph("too_many_text", Map.of("wait", wait(language, retryAfterSeconds)))
+      .page(429).withHeader("Retry-After", Integer.toString(retryAfterSeconds));
+  }
+
+  /** {@code 45 seconds}, {@code 1 minute}, {@code 15 minutes}: a wait as people say it, rounded up to the minute past 90 s. */
+  String wait(String language, int seconds) {
+    if (seconds <= 90) {
+      return messages.format(language, seconds == 1 ? "wait_second" : "wait_seconds", Map.of("n", Integer.toString(seconds)));
+    }
+    int minutes = (seconds + 59) / 60;
+    return messages.format(language, "wait_minutes", Map.of("n", Integer.toString(minutes)));
+  }
+
   public Page notFound(String language) {
     return MessagePage.titled(messages, language, "not_found_title").paragraph("not_found_text").page(404);
   }
