@@ -162,6 +162,18 @@ class ActivatePageIT extends SharedServiceFixture {
     assertThat(Accounts.loginStatus(app, "anne@example.fr", PASSWORD)).isEqualTo(200);
   }
 
+  @Test
+  void refusalPagesSayWhatToDoAndPassAxeToo() {
+    String base = "http://127.0.0.1:" + app.port() + "/account/";
+
+    browser.open(base + "activate?token=cut-sh0rt");
+    browser.awaitHeading("This link is incomplete");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    browser.open(base + "nowhere");
+    browser.awaitHeading("Page not found");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+  }
+
   private void submit(String password, String confirmation) {
     WebElement passwordField = browser.find(By.id("password"));
     passwordField.clear();
