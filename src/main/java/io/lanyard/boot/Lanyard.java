@@ -93,7 +93,8 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> KeptSecrets.resolve(lanyard.pool, FORM_KEY).compose(formKey -> lanyard.serve(tokens, keys, formKey)))
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pool, FORM_KEY, config.jwt().secretKey())
+        .compose(formKey -> lanyard.serve(tokens, keys, formKey)))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
   }
@@ -104,7 +105,7 @@ public final class Lanyard {
     if (keys.isPresent()) {
       return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
     }
-    return JwtSecrets.resolve(pool, jwt.secret())
+    return JwtSecrets.resolve(pool, jwt.secret(), jwt.secretKey())
       .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
   }
 

@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -123,7 +124,7 @@ public final class AccountPages {
     MultiMap params;
     try {
       params = isPost ? request.formAttributes() : context.queryParams();
-    } catch (IllegalArgumentException malformedQuery) {
+    } catch (IllegalArgumentException | HttpException malformedQuery) {
       write(context, pages.common().refused(language(context), 400));
       return;
     }

@@ -10,7 +10,6 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.support.RequestLogContext;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpHeaders;
@@ -22,15 +21,11 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.vertx.ext.web.handler.HttpException;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-
-import static net.logstash.logback.argument.StructuredArguments.keyValue;
-import static net.logstash.logback.argument.StructuredArguments.value;
 
 /**
  * The HTTP API: mounts the route table, and gives every reply (framework failures included) the Kuzzle envelope. One instance
@@ -38,11 +33,9 @@ import static net.logstash.logback.argument.StructuredArguments.value;
  */
 public final class HttpVerticle extends VerticleBase {
 
-  private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
-  private static final Logger accessLog = LoggerFactory.getLogger("access");
 
   /** Routing-context keys: the route template (access log), the client's address (DECISIONS.md §7). */
-  static final String ROUTE = "lanyard.route";
+  static final String ROUTE = AccessLog.ROUTE;
   static final String SOURCE = "lanyard.source";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
@@ -88,20 +81,16 @@ public final class HttpVerticle extends VerticleBase {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
     pages.mount(router);
-    router.errorHandler(404, this::notFound);
-    router.errorHandler(405, this::notFound);
-    router.errorHandler(413, orPage(413,
-      context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit())))));
-    router.errorHandler(400, orPage(400,
-      context -> Replies.write(context, null, null, Reply.error(ApiError.unparsableBody()))));
-    router.errorHandler(500, orPage(500, this::unexpected));
+    RouterFailures.install(router, config.bodyLimit(), pages);
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
     // HTTP/1.1 only, as Kuzzle: no cleartext HTTP/2 upgrade, whose GOAWAY at shutdown cut requests in flight.
     HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false)
       .setIdleTimeout(IDLE_TIMEOUT_SECONDS);
-    server = vertx.createHttpServer(options).requestHandler(router).invalidRequestHandler(Replies::invalidRequest);
+    server = vertx.createHttpServer(options)
+      .connectionHandler(connection -> StrictRequestDecoder.install(connection, options, config.readTimeout()))
+      .requestHandler(router).invalidRequestHandler(Replies::invalidRequest);
     return server.listen();
   }
 
@@ -115,9 +104,8 @@ public final class HttpVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  /** First on every request: request id, CORS, access log; OPTIONS is answered here. */
+  /** First on every request: request id, security headers, CORS, access log; OPTIONS is answered here. */
   private void begin(RoutingContext context) {
-    long started = System.nanoTime();
     String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
     context.put(Replies.REQUEST_ID, requestId);
     RequestLogContext.set(requestId);
@@ -125,15 +113,12 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
+    SecurityHeaders.apply(response.headers());
     // the pages are for people on this site: no other site may read them, whatever the API's CORS allows
     if (!AccountPages.covers(context.request().path())) {
       cors.apply(context.request(), response.headers());
     }
-    // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
-    context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),
-      value("path", context.request().path()), value("status", response.getStatusCode()),
-      value("durationMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)),
-      keyValue("route", context.get(ROUTE)), keyValue("source", source)));
+    AccessLog.follow(context, source);
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;
@@ -143,6 +128,11 @@ public final class HttpVerticle extends VerticleBase {
 
   private void dispatch(RoutingContext context, Route route) {
     context.put(ROUTE, route.path());
+    Optional<ApiError> refusal = RequestChecks.refusal(context.request(), context.body().buffer());
+    if (refusal.isPresent()) {
+      write(context, route, Reply.error(refusal.get()));
+      return;
+    }
     JsonBodies.Parsed parsed = bodies.parse(context.body().buffer());
     if (parsed.error() != null) {
       write(context, route, Reply.error(parsed.error()));
@@ -151,8 +141,8 @@ public final class HttpVerticle extends VerticleBase {
     MultiMap query;
     try {
       query = context.queryParams();
-    } catch (IllegalArgumentException e) {
-      write(context, route, Reply.error(ApiError.badRequest("Unable to parse the query string", "api.assert.invalid_query")));
+    } catch (IllegalArgumentException | HttpException e) {
+      write(context, route, Reply.error(RouterFailures.INVALID_QUERY));
       return;
     }
     authenticate(context.request().getHeader(HttpHeaders.AUTHORIZATION))
@@ -192,26 +182,6 @@ public final class HttpVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-  }
-
-  /** On a page's path a refusal is a page; elsewhere, the envelope. */
-  private Handler<RoutingContext> orPage(int status, Handler<RoutingContext> envelope) {
-    return context -> {
-      if (AccountPages.covers(context.request().path())) {
-        pages.refuse(context, status);
-      } else {
-        envelope.handle(context);
-      }
-    };
-  }
-
-  private void notFound(RoutingContext context) {
-    Replies.write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
-  }
-
-  private void unexpected(RoutingContext context) {
-    log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
-    Replies.write(context, null, null, Reply.error(ApiError.internal()));
   }
 
   private static void write(RoutingContext context, Route route, Reply reply) {
