@@ -10,6 +10,8 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
@@ -45,12 +47,13 @@ public final class CreateUserByLink {
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
+  private final UserEvents events;
   private final Optional<String> publicUrl;
 
   /** @param publicUrl the service's public URL: links of an application with no link URL lead to the hosted page */
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
                           AccountRepository accounts, AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config,
-                          Optional<String> publicUrl) {
+                          UserEvents events, Optional<String> publicUrl) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -59,6 +62,7 @@ public final class CreateUserByLink {
     this.links = links;
     this.outbox = outbox;
     this.config = config;
+    this.events = events;
     this.publicUrl = publicUrl;
   }
 
@@ -89,7 +93,9 @@ public final class CreateUserByLink {
     return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
-        ? sendLink(tx, inserted.get(), request, application, linkUrl, template)
+        ? events.record(tx, UserEvent.created(inserted.get(), application.id(), UserStatus.PENDING))
+          .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+          .compose(recorded -> sendLink(tx, inserted.get(), request, application, linkUrl, template))
         : renew(tx, request, application, linkUrl, template));
   }
 
