@@ -16,6 +16,12 @@ import java.util.Optional;
 public record ApiRequest(String requestId, JsonObject body, MultiMap query, Map<String, String> pathParams,
                          Optional<Caller> caller, String source, String userAgent, Optional<String> idempotencyKey) {
 
+  /** A request without an {@code Idempotency-Key} (the hosted pages' forms, which send none). */
+  public ApiRequest(String requestId, JsonObject body, MultiMap query, Map<String, String> pathParams, Optional<Caller> caller,
+                    String source, String userAgent) {
+    this(requestId, body, query, pathParams, caller, source, userAgent, Optional.empty());
+  }
+
   /** A query parameter, else the body field of the same name (Kuzzle reads arguments from both). */
   public Object argument(String name) {
     String fromQuery = query.get(name);

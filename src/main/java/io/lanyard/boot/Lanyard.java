@@ -9,6 +9,7 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.DatabaseProbe;
 import io.lanyard.db.DbPools;
+import io.lanyard.db.KeptSecrets;
 import io.lanyard.db.DbUri;
 import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
@@ -42,6 +43,8 @@ public final class Lanyard {
 
   /** The readiness probe's own deadline: well under a load balancer's check timeout. */
   private static final Duration PROBE_DEADLINE = Duration.ofSeconds(2);
+  /** The {@code settings} name of the key of the hosted pages' form tokens, shared by every instance. */
+  private static final String FORM_KEY = "pages.formKey";
 
   private final Vertx vertx;
   private final LanyardConfig config;
@@ -102,7 +105,8 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> lanyard.serve(tokens, keys))
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey())
+        .compose(formKey -> lanyard.serve(tokens, keys, formKey)))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
   }
@@ -122,9 +126,10 @@ public final class Lanyard {
    * copy is not fatal (readers retry it, and answer their internal code meanwhile); revocations must be loaded, or revoked
    * tokens would pass.
    */
-  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
+  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey) {
     served = Wiring.build(vertx, config, pools, changeFeed, hasher, tokens, keys, metrics.registry(),
-      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), servingState));
+      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), servingState),
+      formKey);
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
@@ -172,7 +177,7 @@ public final class Lanyard {
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
       HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
-        servingState);
+        served.pages(), servingState);
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))

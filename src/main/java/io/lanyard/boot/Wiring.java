@@ -37,11 +37,14 @@ import io.lanyard.db.Migrations;
 import io.lanyard.events.EventType;
 import io.lanyard.events.SubscriptionRepository;
 import io.lanyard.events.UserEvents;
+import io.lanyard.http.AccountPages;
 import io.lanyard.http.Operations;
+import io.lanyard.http.PageOrigin;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
 import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.idempotency.KeyPruning;
+import io.lanyard.http.Stylesheet;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
@@ -51,13 +54,21 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.EmailConfirmPages;
+import io.lanyard.pages.ForgotPasswordPages;
+import io.lanyard.pages.HostedPages;
+import io.lanyard.pages.PageTemplates;
+import io.lanyard.pages.PasswordLinkPages;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.privacy.AccountErasure;
 import io.lanyard.privacy.AccountExport;
 import io.lanyard.privacy.DeleteAccount;
 import io.lanyard.privacy.ExportData;
 import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.recovery.ResetLinks;
 import io.lanyard.recovery.ResetPassword;
+import io.lanyard.recovery.ResetPasswordRequest;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
@@ -66,11 +77,14 @@ import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
 import io.lanyard.settings.ConfirmEmailChange;
+import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.ServingState;
 import io.lanyard.user.ActivateUser;
+import io.lanyard.user.ActivationLinks;
+import io.lanyard.user.ActivationRequest;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.CreationAdmission;
@@ -97,7 +111,7 @@ final class Wiring {
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit, KeyPruning keyPruning) {
+               AuditBuffer audit, AccountPages pages, KeyPruning keyPruning) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -117,13 +131,14 @@ final class Wiring {
     this.changeFeed = changeFeed;
   }
 
+  /** @param formKey the deployment's key of the hosted pages' form tokens */
   static Built build(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed, PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health) {
-    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health);
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health, String formKey) {
+    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health, formKey);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      Health health) {
+                      Health health, String formKey) {
     LanyardConfig.Jwt jwt = config.jwt();
     SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
     UserRepository users = new UserRepository(synthetic);
@@ -175,7 +190,7 @@ final class Wiring {
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
       new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
-        config.links(), events, idempotencyKeys),
+        config.links(), events, config.http().publicUrl(), idempotencyKeys),
       new ActivateUser(pools.requests(), links, users, hasher, events),
       new UpdateUser(pools.requests(), thirdPartyAccess, accounts, events),
       new GetUser(pools.requests(), thirdPartyAccess, accounts),
@@ -190,7 +205,28 @@ final class Wiring {
         audit));
     List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
-      new KeyPruning(pools.background(), idempotencyKeys));
+      pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
+  }
+
+  /** The pages for people call the operations the API routes call: the same rules hold on both. */
+  private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
+                             String formKey) {
+    PageOrigin origin = PageOrigin.of(config.http().publicUrl());
+    PageTemplates templates = PageTemplates.load(origin.pagesBase());
+    CommonPages common = new CommonPages(templates);
+    Operations.Lifecycle lifecycle = operations.lifecycle();
+    PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
+      new ActivationLinks(pools.requests(), links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
+    PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
+      new ResetLinks(pools.requests(), new PasswordResetRepository())::find,
+      request -> lifecycle.resetPassword().handle(ResetPasswordRequest.from(request)));
+    HostedPages pages = new HostedPages(templates, common,
+      new PasswordLinkPages(activation, applications, common),
+      new PasswordLinkPages(reset, applications, common),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
+      new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
+        applications, common));
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
 
   /**
@@ -210,10 +246,11 @@ final class Wiring {
     PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
       new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,
-        config.links(), audit),
+        config.links(), audit, config.http().publicUrl()),
       new ResetPassword(requests, resets, hasher, passwordChange, audit),
       new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
-      new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links()),
+      new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
+        config.http().publicUrl()),
       new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
       new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(requests)));

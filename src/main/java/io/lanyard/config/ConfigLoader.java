@@ -50,6 +50,8 @@ public final class ConfigLoader {
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
     names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
     names.put("http.readTimeout", "LANYARD_HTTP_READ_TIMEOUT");
+    names.put("http.publicUrl", "LANYARD_PUBLIC_URL");
+    names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
     names.put("http.drainPeriod", "LANYARD_HTTP_DRAIN_PERIOD");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
@@ -141,6 +143,8 @@ public final class ConfigLoader {
         settings.duration("http.shutdownTimeout"),
         settings.addressRanges("http.trustedProxies"),
         settings.duration("http.readTimeout"),
+        settings.publicUrl("http.publicUrl"),
+        settings.readableFile("http.pagesStylesheet"),
         settings.duration("http.drainPeriod")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
