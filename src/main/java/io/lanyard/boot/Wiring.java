@@ -136,7 +136,7 @@ final class Wiring {
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics));
+    List<Route> routes = Routes.table(config.pluginName(), operations, config.metrics().enabled() ? new Outcomes(metrics) : Outcomes.none());
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
   }
 

@@ -44,6 +44,8 @@ public final class ConfigLoader {
     names.put("http.allowedOrigins", "LANYARD_HTTP_ALLOWED_ORIGINS");
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
     names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
+    names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
+    names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
@@ -110,7 +112,9 @@ public final class ConfigLoader {
         settings.integer("http.maxNestingDepth", 2, 1000),
         settings.list("http.allowedOrigins"),
         settings.duration("http.shutdownTimeout"),
-        settings.addressRanges("http.trustedProxies")),
+        settings.addressRanges("http.trustedProxies"),
+        settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
+        settings.duration("http.slowRequest")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
         Secrets.fromEnv(env, DB_PASSWORD_ENV),

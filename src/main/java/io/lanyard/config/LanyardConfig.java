@@ -13,7 +13,8 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /** @param instances HTTP verticle instances; 0 means one per core */
   /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
-                     List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies) {
+                     List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
+                     String accessLog, Duration slowRequest) {
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */

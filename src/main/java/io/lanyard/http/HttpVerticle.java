@@ -28,8 +28,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import static net.logstash.logback.argument.StructuredArguments.keyValue;
-import static net.logstash.logback.argument.StructuredArguments.value;
 
 /**
  * The HTTP API: mounts the route table, and gives every reply (framework failures included) the Kuzzle envelope. One instance
@@ -38,7 +36,6 @@ import static net.logstash.logback.argument.StructuredArguments.value;
 public final class HttpVerticle extends VerticleBase {
 
   private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
-  private static final Logger accessLog = LoggerFactory.getLogger("access");
 
   private static final String ROUTE = "lanyard.route";
   private static final String SOURCE = "lanyard.source";
@@ -54,6 +51,7 @@ public final class HttpVerticle extends VerticleBase {
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
+  private final AccessLog accessLog;
   private HttpServer server;
 
   /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
@@ -66,6 +64,7 @@ public final class HttpVerticle extends VerticleBase {
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
     this.sources = new RequestSources(config.trustedProxies());
+    this.accessLog = new AccessLog(AccessLog.policy(config.accessLog()), config.slowRequest());
   }
 
   @Override
@@ -116,11 +115,7 @@ public final class HttpVerticle extends VerticleBase {
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
     cors.apply(context.request(), response.headers());
-    // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
-    context.addEndHandler(done -> accessLog.info("{} {} {} {}ms", value("method", context.request().method().name()),
-      value("path", context.request().path()), value("status", response.getStatusCode()),
-      value("durationMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)),
-      keyValue("route", context.get(ROUTE)), keyValue("source", source)));
+    accessLog.attach(context, started, source, ROUTE);
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;

@@ -19,20 +19,29 @@ public final class Outcomes {
   private static final String LOGINS = "lanyard.logins";
 
   private final MeterRegistry registry;
+  private final boolean counting;
   // The meters of this service have a handful of tag combinations: remembered, so counting costs a map lookup.
   private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
 
   public Outcomes(MeterRegistry registry) {
-    this.registry = registry;
+    this(registry, true);
   }
 
-  /** Counts nothing: for a Vert.x without metrics. */
+  private Outcomes(MeterRegistry registry, boolean counting) {
+    this.registry = registry;
+    this.counting = counting;
+  }
+
+  /** Counts nothing, at no cost per request: metrics disabled. */
   public static Outcomes none() {
-    return new Outcomes(new CompositeMeterRegistry());
+    return new Outcomes(new CompositeMeterRegistry(), false);
   }
 
   /** A plugin operation's business result (DECISIONS.md §4), returned as its reply. */
   public Reply count(String operation, Result result) {
+    if (!counting) {
+      return Reply.of(result);
+    }
     String code = Integer.toString(result.status().code());
     counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code, key -> Counter.builder(RESULTS)
         .description("Business results of plugin operations, by operation and result.statusCode")
@@ -45,6 +54,9 @@ public final class Outcomes {
 
   /** A login's reply: a success, or a failure named by its error id (wrong or missing credentials, bad argument). */
   public Reply countLogin(Reply reply) {
+    if (!counting) {
+      return reply;
+    }
     boolean success = reply.error() == null;
     String reason = success ? "none" : reply.error().id();
     counters.computeIfAbsent(LOGINS + ' ' + reason, key -> Counter.builder(LOGINS)
