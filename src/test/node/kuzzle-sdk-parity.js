@@ -14,6 +14,7 @@ const userId = required('LANYARD_USER_ID');
 const plugin = required('LANYARD_PLUGIN');
 const userTypes = JSON.parse(required('LANYARD_USER_TYPES'));
 
+const newPassword = `${password} (changed)`;
 const TWELVE_HOURS = 12 * 3600 * 1000;
 const userTypesRequest = { controller: `${plugin}/userController`, action: 'getAllUserTypes' };
 
@@ -71,6 +72,18 @@ async function main() {
     assert.equal(user.content.email, email);
     assert.equal(user.content.status, 'active');
   });
+
+  await check('auth.updateMyCredentials("local", {password, currentPassword}) changes the password, keeping this session',
+    async () => {
+      const result = await kuzzle.auth.updateMyCredentials('local', { password: newPassword, currentPassword: password });
+      assert.deepEqual(result, { username: email, kuid: userId });
+      assert.equal((await kuzzle.query(userTypesRequest)).result.statusCode, 0);
+      const other = new Kuzzle(new Http('localhost', { port }));
+      await other.connect();
+      await assert.rejects(other.auth.login('local', { username: email, password }), (error) => error.status === 401);
+      assert.ok(await other.auth.login('local', { username: email, password: newPassword }));
+      other.disconnect();
+    });
 
   let second;
   await check('auth.refreshToken() replaces the token', async () => {

@@ -2,8 +2,17 @@ package io.lanyard.accounts;
 
 import io.vertx.core.json.JsonObject;
 
-/** An account as its owner sees it: no password hash, no internal columns. {@code profile} is the stored profile object. */
-public record Account(String id, String email, UserStatus status, String language, JsonObject profile) {
+import java.util.Optional;
+
+/**
+ * An account as its owner sees it: no password hash, no internal columns. {@code profile} is the stored profile object;
+ * {@code email} is null only for an erased account.
+ *
+ * @param fromSalon the fair it was created for, if any
+ * @param applicationId the application it was created through, if any (none for an operator's account)
+ */
+public record Account(String id, String email, UserStatus status, String language, JsonObject profile,
+                      Optional<String> fromSalon, Optional<String> applicationId) {
 
   /** Kuzzle's user shape, {@code {_id, _source}}; the profile stays one object, so its fields never clash with the account's. */
   public JsonObject toKuzzleUser() {
@@ -14,5 +23,10 @@ public record Account(String id, String email, UserStatus status, String languag
         .put("status", status.wireName())
         .put("language", language)
         .put("profileData", profile.copy()));
+  }
+
+  /** The profile's first name, or empty: what mails greet people with. */
+  public String firstname() {
+    return profile.getValue("firstname") instanceof String name ? name : "";
   }
 }

@@ -7,16 +7,23 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /** Whole accounts (no password hash) from the {@code users} table, and their profile writes. */
 public final class AccountRepository {
 
-  private static final String COLUMNS = "id, email, status, language, profile";
+  private static final String COLUMNS = "id, email, status, language, profile, from_salon, from_application_id";
   private static final String FIND_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1";
   private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
   private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
+  private static final String LIST = "SELECT " + COLUMNS + ", created_at FROM users"
+    + " WHERE ($1::text IS NULL AND status <> 'deleted' OR status = $1) AND ($2::text IS NULL OR from_salon = $2)"
+    + " AND ($3::timestamptz IS NULL OR created_at > $3) ORDER BY created_at DESC, id LIMIT $4";
+  private static final String LOCK_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1 FOR UPDATE";
 
   // One statement, so concurrent updates from two applications each keep the fields they did not send (the merge happens
   // on the current row, under its lock, not on a copy read earlier); it finds the account too, within the caller's reach.
@@ -27,6 +34,25 @@ public final class AccountRepository {
       updated_at = now()
     WHERE email = $1 AND ($6::uuid IS NULL OR id = $6::uuid)
     RETURNING id""";
+
+  /** Accounts matching the filter, newest first (erased ones only when asked for by status). */
+  public Future<List<Listed>> list(SqlClient client, Filter filter) {
+    Tuple values = Tuple.tuple().addString(filter.status().map(UserStatus::wireName).orElse(null))
+      .addString(filter.salon().orElse(null)).addOffsetDateTime(filter.createdAfter().orElse(null)).addInteger(filter.limit());
+    return client.preparedQuery(LIST).execute(values).map(rows -> {
+      List<Listed> listed = new ArrayList<>(rows.size());
+      rows.forEach(row -> listed.add(new Listed(toAccount(row), row.getOffsetDateTime("created_at"))));
+      return listed;
+    });
+  }
+
+  /** What {@link #list} selects by; empty parts select everything. */
+  public record Filter(Optional<UserStatus> status, Optional<String> salon, Optional<OffsetDateTime> createdAfter, int limit) {
+  }
+
+  /** An account and when it was created. */
+  public record Listed(Account account, OffsetDateTime createdAt) {
+  }
 
   public Future<Optional<Account>> findById(SqlClient client, String userId) {
     return client.preparedQuery(FIND_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
@@ -40,6 +66,11 @@ public final class AccountRepository {
   /** The account of that address, locked until the transaction ends (so one request at a time renews its link). */
   public Future<Optional<Account>> lockByEmail(SqlClient client, String email) {
     return client.preparedQuery(LOCK_BY_EMAIL).execute(Tuple.of(email)).map(AccountRepository::first);
+  }
+
+  /** The account, locked until the transaction ends (so no other change to it interleaves). */
+  public Future<Optional<Account>> lockById(SqlClient client, String userId) {
+    return client.preparedQuery(LOCK_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
   }
 
   /**
@@ -58,16 +89,20 @@ public final class AccountRepository {
   }
 
   private static Optional<Account> first(RowSet<Row> rows) {
-    if (rows.size() == 0) {
-      return Optional.empty();
-    }
-    Row row = rows.iterator().next();
+    return rows.size() == 0 ? Optional.empty() : Optional.of(toAccount(rows.iterator().next()));
+  }
+
+  /** Maps a row holding {@link #COLUMNS}. */
+  static Account toAccount(Row row) {
     Object profile = row.getValue("profile");
-    return Optional.of(new Account(
+    UUID applicationId = row.getUUID("from_application_id");
+    return new Account(
       row.getUUID("id").toString(),
       row.getString("email"),
       UserStatus.fromWire(row.getString("status")),
       row.getString("language"),
-      profile instanceof JsonObject object ? object : new JsonObject()));
+      profile instanceof JsonObject object ? object : new JsonObject(),
+      Optional.ofNullable(row.getString("from_salon")),
+      Optional.ofNullable(applicationId).map(UUID::toString));
   }
 }

@@ -16,7 +16,17 @@ import java.util.UUID;
 public final class UserRepository {
 
   private static final String FIND_CREDENTIALS = """
-    SELECT id, password_hash, status FROM users WHERE email = $1""";
+    SELECT id, email, password_hash, status FROM users WHERE email = $1""";
+  private static final String FIND_CREDENTIALS_BY_ID = """
+    SELECT id, email, password_hash, status FROM users WHERE id = $1""";
+
+  // Only an active account's password is changed: a disabled or erased one stays as it is.
+  private static final String SET_PASSWORD_HASH = """
+    UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 AND status = 'active'""";
+
+  // The unique constraint decides between two accounts moving to one address: the later one gets a 23505.
+  private static final String CHANGE_EMAIL = """
+    UPDATE users SET email = $2, updated_at = now() WHERE id = $1 AND status = 'active'""";
 
   // Compare-and-set on the old hash: a password changed meanwhile is never overwritten by an upgrade of the old one.
   private static final String UPGRADE_PASSWORD_HASH = """
@@ -48,6 +58,25 @@ public final class UserRepository {
   /** @param email a normalised address */
   public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
     return client.preparedQuery(FIND_CREDENTIALS).execute(Tuple.of(email)).map(UserRepository::toCredentials);
+  }
+
+  public Future<Optional<Credentials>> findCredentialsById(SqlClient client, String userId) {
+    return client.preparedQuery(FIND_CREDENTIALS_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(UserRepository::toCredentials);
+  }
+
+  /** Replaces the password of an active account; false when the account is not active. */
+  public Future<Boolean> setPasswordHash(SqlClient client, String userId, String passwordHash) {
+    return client.preparedQuery(SET_PASSWORD_HASH).execute(Tuple.of(UUID.fromString(userId), passwordHash))
+      .map(rows -> rows.rowCount() == 1);
+  }
+
+  /**
+   * Moves an active account to a new (normalised) address.
+   *
+   * @return false when the account is not active; fails with SQLSTATE 23505 ({@code users_email_key}) when the address is taken
+   */
+  public Future<Boolean> changeEmail(SqlClient client, String userId, String email) {
+    return client.preparedQuery(CHANGE_EMAIL).execute(Tuple.of(UUID.fromString(userId), email)).map(rows -> rows.rowCount() == 1);
   }
 
   public Future<Boolean> upgradePasswordHash(SqlClient client, String userId, String oldHash, String newHash) {
@@ -96,6 +125,7 @@ public final class UserRepository {
     Row row = rows.iterator().next();
     return Optional.of(new Credentials(
       row.getUUID("id").toString(),
+      row.getString("email"),
       Optional.ofNullable(row.getString("password_hash")),
       UserStatus.fromWire(row.getString("status"))));
   }

@@ -2,9 +2,12 @@ package io.lanyard.accounts;
 
 import java.util.Locale;
 
-/** Account states: {@code pending} (created by link, no password yet), {@code active}, {@code disabled}. Only active logs in. */
+/**
+ * Account states: {@code pending} (created by link, no password yet), {@code active}, {@code disabled}, {@code deleted} (erased:
+ * the row holds nothing personal any more). Only active logs in.
+ */
 public enum UserStatus {
-  PENDING, ACTIVE, DISABLED;
+  PENDING, ACTIVE, DISABLED, DELETED;
 
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);

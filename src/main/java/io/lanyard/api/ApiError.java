@@ -48,6 +48,11 @@ public record ApiError(int status, String kind, String message, String id) {
     return unauthorized(MISSING_CREDENTIALS, "security.credentials.missing");
   }
 
+  /** The per-identifier lockout's refusal (sent with a {@code Retry-After} header): Kuzzle's id and message. */
+  public static ApiError tooManyLogins() {
+    return new ApiError(429, "TooManyRequests", "Too many login attempts", "api.process.too_many_logins_requests");
+  }
+
   public static ApiError invalidArgument(String argument) {
     return badRequest("Invalid argument \"" + argument + "\"", "api.assert.invalid_argument");
   }

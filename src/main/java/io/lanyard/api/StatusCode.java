@@ -35,6 +35,10 @@ public enum StatusCode {
   // any plugin operation
   INVALID_FIELD(190),
 
+  // account lifecycle: reset, e-mail change, erasure, export (DECISIONS.md §8)
+  LIFECYCLE_UNEXPECTED(1),
+  CURRENT_PASSWORD_WRONG(192),
+
   USER_TYPES_FAILED(228);
 
   private static final String GENERIC_ERROR = "generic_error";

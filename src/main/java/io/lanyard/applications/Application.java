@@ -3,9 +3,14 @@ package io.lanyard.applications;
 import java.time.Instant;
 import java.util.Optional;
 
-/** A third-party application, as its token identifies it. */
+/**
+ * A third-party application, as its token identifies it.
+ *
+ * @param linkUrl where account links lead ({@code {token}} and friends filled in)
+ * @param urls its other link URLs and its return URL
+ */
 public record Application(String id, String name, boolean canCreateUsers, UserScope userScope, Optional<String> linkUrl,
-                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt) {
+                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt, ApplicationUrls urls) {
 
   public boolean isRevoked() {
     return revokedAt.isPresent();

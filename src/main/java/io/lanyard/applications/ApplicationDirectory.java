@@ -9,6 +9,7 @@ import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Application tokens → applications, in memory: no database round trip per request. The copy follows CLI changes on every
@@ -59,6 +60,11 @@ public final class ApplicationDirectory {
       }
       return Admission.admitted(application);
     });
+  }
+
+  /** The application of that id, whatever its state (the one an account was created through, for its mail). */
+  public Future<Optional<Application>> byId(String applicationId) {
+    return byTokenHash.get().map(index -> index.values().stream().filter(app -> app.id().equals(applicationId)).findFirst());
   }
 
   /** Admission for creating users: also needs {@code canCreateUsers} (else 181). */

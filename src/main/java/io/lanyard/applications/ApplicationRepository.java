@@ -20,12 +20,14 @@ import java.util.function.Function;
 public final class ApplicationRepository {
 
   private static final String COLUMNS = """
-    id, name, token_hash, can_create_users, user_scope, link_url, enabled, revoked_at, expires_at""";
+    id, name, token_hash, can_create_users, user_scope, link_url, enabled, revoked_at, expires_at, reset_url, email_url,
+    return_url""";
   private static final String LIST_ALL = "SELECT " + COLUMNS + " FROM applications ORDER BY name";
   private static final String FIND_BY_NAME = "SELECT " + COLUMNS + " FROM applications WHERE name = $1";
   private static final String INSERT = """
-    INSERT INTO applications (name, token_hash, can_create_users, user_scope, link_url, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6)
+    INSERT INTO applications (name, token_hash, can_create_users, user_scope, link_url, expires_at, reset_url, email_url,
+      return_url)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
     ON CONFLICT ON CONSTRAINT applications_name_key DO NOTHING
     RETURNING id""";
   private static final String SET_ENABLED = """
@@ -34,6 +36,11 @@ public final class ApplicationRepository {
     UPDATE applications SET revoked_at = coalesce(revoked_at, now()), updated_at = now() WHERE name = $1""";
   private static final String SET_LINK_URL = """
     UPDATE applications SET link_url = $2, updated_at = now() WHERE name = $1""";
+  // Only the URLs given change: a null parameter keeps the stored value.
+  private static final String UPDATE_URLS = """
+    UPDATE applications SET link_url = coalesce($2, link_url), reset_url = coalesce($3, reset_url),
+      email_url = coalesce($4, email_url), return_url = coalesce($5, return_url), updated_at = now()
+    WHERE name = $1""";
   private static final String ANNOUNCE = """
     SELECT pg_notify($1, '')""";
 
@@ -53,8 +60,15 @@ public final class ApplicationRepository {
   /** @return the new application's id, or empty when the name is taken */
   public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
                                          Optional<String> linkUrl, Optional<OffsetDateTime> expiresAt) {
+    return insert(pool, name, tokenHash, canCreateUsers, scope, linkUrl, ApplicationUrls.none(), expiresAt);
+  }
+
+  /** @return the new application's id, or empty when the name is taken */
+  public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
+                                         Optional<String> linkUrl, ApplicationUrls urls, Optional<OffsetDateTime> expiresAt) {
     Tuple values = Tuple.of(name, Buffer.buffer(tokenHash), canCreateUsers, scope.wireName(),
-      linkUrl.orElse(null), expiresAt.orElse(null));
+      linkUrl.orElse(null), expiresAt.orElse(null), urls.resetUrl().orElse(null), urls.emailUrl().orElse(null))
+      .addString(urls.returnUrl().orElse(null));
     return announcing(pool, tx -> tx.preparedQuery(INSERT).execute(values)
       .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getUUID("id").toString())));
   }
@@ -73,6 +87,13 @@ public final class ApplicationRepository {
     return announcing(pool, tx -> tx.preparedQuery(SET_LINK_URL).execute(Tuple.of(name, linkUrl)).map(rows -> rows.rowCount() == 1));
   }
 
+  /** Sets the URLs given (present), keeps the others; whether an application of that name exists. */
+  public Future<Boolean> updateUrls(Pool pool, String name, Optional<String> linkUrl, ApplicationUrls urls) {
+    Tuple values = Tuple.of(name, linkUrl.orElse(null), urls.resetUrl().orElse(null), urls.emailUrl().orElse(null),
+      urls.returnUrl().orElse(null));
+    return announcing(pool, tx -> tx.preparedQuery(UPDATE_URLS).execute(values).map(rows -> rows.rowCount() == 1));
+  }
+
   private static <T> Future<T> announcing(Pool pool, Function<SqlClient, Future<T>> change) {
     return pool.withTransaction(tx -> change.apply(tx)
       .compose(result -> tx.preparedQuery(ANNOUNCE).execute(Tuple.of(Topics.APPLICATIONS_CHANGED)).map(result)));
@@ -89,7 +110,9 @@ public final class ApplicationRepository {
         Optional.ofNullable(row.getString("link_url")),
         row.getBoolean("enabled"),
         Optional.ofNullable(row.getOffsetDateTime("revoked_at")).map(OffsetDateTime::toInstant),
-        Optional.ofNullable(row.getOffsetDateTime("expires_at")).map(OffsetDateTime::toInstant));
+        Optional.ofNullable(row.getOffsetDateTime("expires_at")).map(OffsetDateTime::toInstant),
+        new ApplicationUrls(Optional.ofNullable(row.getString("reset_url")), Optional.ofNullable(row.getString("email_url")),
+          Optional.ofNullable(row.getString("return_url"))));
       all.add(new Stored(HexFormat.of().formatHex(row.getBuffer("token_hash").getBytes()), application));
     }
     return all;

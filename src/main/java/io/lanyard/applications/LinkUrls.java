@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * An application's account-link URL (DECISIONS.md §4, code 124): absolute https holding {@code {token}}; plain http only for
- * localhost. Placeholders {@code {token} {email} {language} {fromSalon}} are replaced URL-encoded.
+ * An application's link URLs — account, password reset, e-mail change (DECISIONS.md §4 and §9, code 124): absolute https
+ * holding {@code {token}}; plain http only for localhost. Placeholders {@code {token} {email} {language} {fromSalon}} are replaced URL-encoded.
  */
 public final class LinkUrls {
 
@@ -22,16 +22,28 @@ public final class LinkUrls {
   private LinkUrls() {
   }
 
-  /** Why the URL cannot make links, or empty when it can. */
+  /** Why the URL cannot make links (account, reset or e-mail-change links alike), or empty when it can. */
   public static Optional<String> problem(String url) {
     if (url == null || url.isBlank()) {
-      return Optional.of("no account-link URL is set");
-    }
-    if (url.length() > MAX_LENGTH) {
-      return Optional.of("the URL is longer than " + MAX_LENGTH + " characters");
+      return Optional.of("no URL is set for that kind of link");
     }
     if (!url.contains(TOKEN)) {
       return Optional.of("the URL must contain " + TOKEN);
+    }
+    return addressProblem(url);
+  }
+
+  /** Why the URL cannot be where people go back to after a hosted page (no {@code {token}} needed), or empty. */
+  public static Optional<String> returnUrlProblem(String url) {
+    if (url == null || url.isBlank()) {
+      return Optional.of("the URL is empty");
+    }
+    return addressProblem(url);
+  }
+
+  private static Optional<String> addressProblem(String url) {
+    if (url.length() > MAX_LENGTH) {
+      return Optional.of("the URL is longer than " + MAX_LENGTH + " characters");
     }
     URI uri;
     try {

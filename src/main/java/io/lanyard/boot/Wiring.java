@@ -2,8 +2,13 @@ package io.lanyard.boot;
 
 import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.CurrentPassword;
+import io.lanyard.accounts.EmailChangeRepository;
+import io.lanyard.accounts.LoginFailures;
+import io.lanyard.accounts.PasswordResetRepository;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
+import io.lanyard.api.Captcha;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.ApplicationRepository;
@@ -27,12 +32,21 @@ import io.lanyard.db.SchemaHistory;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
-import io.lanyard.mail.MailTemplate;
+import io.lanyard.lifecycle.AccountMail;
+import io.lanyard.lifecycle.PasswordChange;
+import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.privacy.AccountErasure;
+import io.lanyard.privacy.AccountExport;
+import io.lanyard.privacy.DeleteAccount;
+import io.lanyard.privacy.ExportData;
+import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.recovery.ResetPassword;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
@@ -40,6 +54,9 @@ import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
+import io.lanyard.settings.ConfirmEmailChange;
+import io.lanyard.settings.RequestEmailChange;
+import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.CreateUserByLink;
@@ -50,6 +67,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
+
 
 import java.util.ArrayList;
 import java.util.List;
@@ -110,14 +128,15 @@ final class Wiring {
     TemplateRepository templateRepository = new TemplateRepository();
     LiveCopy<Map<String, Application>> applications =
       liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
-    LiveCopy<Map<String, MailTemplate>> templates =
+    LiveCopy<Map<String, CompiledMail>> templates =
       liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
       templates.reload();
     });
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
-    TemplateDirectory templateDirectory = new TemplateDirectory(templates);
+    TemplateDirectory templateDirectory = new TemplateDirectory(templates,
+      config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
 
@@ -135,9 +154,35 @@ final class Wiring {
       new GetCurrentUser(pool, accounts),
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
-      OpenApiDocument.load(config.pluginName()));
-    List<Route> routes = Routes.table(config.pluginName(), operations, config.metrics().enabled() ? new Outcomes(metrics) : Outcomes.none());
+      OpenApiDocument.load(config.pluginName()),
+      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
+    Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics) : Outcomes.none();
+    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+  }
+
+  /**
+   * The account lifecycle (DECISIONS.md §8). Where the per-identifier lockout and the CAPTCHA of §7 are built, they replace
+   * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
+   */
+  private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
+                                         AccountMail mail) {
+    LoginFailures failures = LoginFailures.NONE;
+    Captcha captcha = Captcha.OFF;
+    UserRepository users = new UserRepository();
+    AccountRepository accounts = new AccountRepository();
+    PasswordResetRepository resets = new PasswordResetRepository();
+    EmailChangeRepository emailChanges = new EmailChangeRepository();
+    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures);
+    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    return new Operations.Lifecycle(
+      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links()),
+      new ResetPassword(pool, resets, hasher, passwordChange),
+      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange),
+      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links()),
+      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail),
+      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail)),
+      new ExportData(new AccountExport(pool)));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

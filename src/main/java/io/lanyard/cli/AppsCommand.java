@@ -2,9 +2,11 @@ package io.lanyard.cli;
 
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.ApplicationUrls;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.applications.UserScope;
 import io.lanyard.support.SecretTokens;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,7 +26,7 @@ import java.util.concurrent.Callable;
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
   footer = "  java -jar lanyard.jar apps list",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
-    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class})
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsUpdateCommand.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;
@@ -54,6 +56,9 @@ final class AppsCommand {
       description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
     private String expiresAt;
 
+    @CommandLine.Mixin
+    private AppUrlOptions urls;
+
     @Override
     public Integer call() {
       if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
@@ -65,11 +70,12 @@ final class AppsCommand {
       link.flatMap(LinkUrls::problem).ifPresent(problem -> {
         throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
       });
+      ApplicationUrls others = urls.checked(spec);
       Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
       String token = SecretTokens.generate();
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
-          SecretTokens.sha256(token), canCreateUsers, scope, link, expiry));
+          SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
           return 1;
@@ -77,7 +83,10 @@ final class AppsCommand {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Created application " + name.trim() + " (" + id.get() + ").");
         if (link.isEmpty()) {
-          out.println("It has no account-link URL yet: /user/create answers 124 until apps set-link-url gives it one.");
+          out.println("It has no account-link URL yet: /user/create answers 124 until apps update gives it one.");
+        }
+        if (others.resetUrl().isEmpty()) {
+          out.println("It has no reset URL yet: requestPasswordReset answers 124 until apps update --reset-url gives it one.");
         }
         out.println("Its token, shown this once (only its SHA-256 is kept):");
         out.println(token);
@@ -105,12 +114,13 @@ final class AppsCommand {
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         PrintWriter out = spec.commandLine().getOut();
-        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url");
+        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url\treset_url\temail_url\treturn_url");
         for (ApplicationRepository.Stored stored : Await.result(new ApplicationRepository().listAll(runtime.pool()))) {
           Application app = stored.application();
           String state = app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled";
           out.println(String.join("\t", app.name(), state, Boolean.toString(app.canCreateUsers()), app.userScope().wireName(),
-            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-")));
+            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-"), app.urls().resetUrl().orElse("-"),
+            app.urls().emailUrl().orElse("-"), app.urls().returnUrl().orElse("-")));
         }
       }
       return 0;

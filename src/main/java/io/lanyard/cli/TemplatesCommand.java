@@ -6,6 +6,7 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.TemplateRepository;
+import io.lanyard.templates.TemplateEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,8 +17,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /** {@code templates}: an application's mail templates, per kind and language. */
 @Command(name = "templates", description = "Manage the mail templates of an application.",
@@ -25,7 +28,10 @@ import java.util.concurrent.Callable;
   subcommands = {TemplatesCommand.Set.class, TemplatesCommand.ListTemplates.class})
 final class TemplatesCommand {
 
-  @Command(name = "set", description = "Create or replace a template. Placeholders: {{link}} {{email}} {{firstname}} {{salon}}.",
+  private static final String KINDS = Arrays.stream(MailKind.values()).map(MailKind::wireName).collect(Collectors.joining(", "));
+
+  @Command(name = "set", description = "Create or replace a template (Mustache). Values: {{link}} {{email}} {{newEmail}} "
+    + "{{firstname}} {{salon}}.",
     footer = {"  java -jar lanyard.jar templates set --app badges --kind welcome \\",
       "    --language eng-GB --subject 'Welcome to {{salon}}' --text-file welcome.txt"})
   static final class Set implements Callable<Integer> {
@@ -36,7 +42,8 @@ final class TemplatesCommand {
     @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
     private String app;
 
-    @Option(names = "--kind", required = true, paramLabel = "KIND", description = "account_link or welcome.")
+    @Option(names = "--kind", required = true, paramLabel = "KIND", description = "account_link, welcome, password_reset, "
+      + "password_changed, email_change, email_in_use, email_changed or account_deleted.")
     private String kind;
 
     @Option(names = "--language", required = true, paramLabel = "LANGUAGE", description = "fre-FR or eng-GB.")
@@ -54,7 +61,7 @@ final class TemplatesCommand {
     @Override
     public Integer call() {
       MailKind mailKind = MailKind.fromWire(kind)
-        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--kind: account_link or welcome"));
+        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--kind: one of " + KINDS));
       if (!Languages.isSupported(language)) {
         throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
       }
@@ -63,6 +70,9 @@ final class TemplatesCommand {
       }
       String text = read(textFile, "--text-file");
       Optional<String> html = Optional.ofNullable(htmlFile).map(file -> read(file, "--html-file"));
+      checkSyntax("--subject", subject);
+      checkSyntax("--text-file", text);
+      html.ifPresent(source -> checkSyntax("--html-file", source));
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
         if (application.isEmpty()) {
@@ -74,6 +84,12 @@ final class TemplatesCommand {
         spec.commandLine().getOut().println("Saved the " + kind + " template in " + language + " for " + app);
         return 0;
       }
+    }
+
+    private void checkSyntax(String option, String source) {
+      TemplateEngine.problem(source).ifPresent(problem -> {
+        throw new ParameterException(spec.commandLine(), option + ": not a valid Mustache template: " + problem);
+      });
     }
 
     private String read(Path file, String option) {

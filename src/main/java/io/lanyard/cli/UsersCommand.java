@@ -27,7 +27,9 @@ import java.util.concurrent.Callable;
 @Command(name = "users", description = "Manage user accounts.",
   footer = {"  java -jar lanyard.jar users create --email ann@example.com \\",
     "    --password-stdin < password.txt"},
-  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class})
+  subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
+    UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
+    UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";

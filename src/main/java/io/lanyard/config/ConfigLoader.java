@@ -71,8 +71,11 @@ public final class ConfigLoader {
     names.put("mail.retryBaseDelay", "LANYARD_MAIL_RETRY_BASE_DELAY");
     names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
+    names.put("mail.builtinTemplates", "LANYARD_MAIL_BUILTIN_TEMPLATES");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
+    names.put("links.resetTtl", "LANYARD_LINK_RESET_TTL");
+    names.put("links.emailTtl", "LANYARD_LINK_EMAIL_TTL");
     names.put("metrics.enabled", "LANYARD_METRICS_ENABLED");
     names.put("metrics.host", "LANYARD_METRICS_HOST");
     names.put("metrics.port", "LANYARD_METRICS_PORT");
@@ -142,10 +145,13 @@ public final class ConfigLoader {
         settings.integer("mail.maxAttempts", 1, 100),
         settings.duration("mail.retryBaseDelay"),
         settings.duration("mail.retryMaxDelay"),
-        settings.text("mail.messageIdDomain")),
+        settings.text("mail.messageIdDomain"),
+        settings.flag("mail.builtinTemplates")),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
-        settings.duration("links.resendInterval")),
+        settings.duration("links.resendInterval"),
+        settings.duration("links.resetTtl"),
+        settings.duration("links.emailTtl")),
       new LanyardConfig.Metrics(
         settings.flag("metrics.enabled"),
         settings.text("metrics.host"),

@@ -62,13 +62,20 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /**
    * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
    * {@code maxAttempts} attempts have failed; it is then {@code dead}.
+   *
+   * @param builtinTemplates whether the templates shipped in the jar stand in for an application's missing ones (else 187)
    */
   public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
-                     String messageIdDomain) {
+                     String messageIdDomain, boolean builtinTemplates) {
   }
 
-  /** @param resendInterval the least time between two link mails to one address */
-  public record Links(Duration ttl, Duration resendInterval) {
+  /**
+   * @param ttl the lifetime of an account link
+   * @param resendInterval the least time between two link mails to one address
+   * @param resetTtl the lifetime of a password-reset link
+   * @param emailTtl the lifetime of a link confirming a new e-mail address
+   */
+  public record Links(Duration ttl, Duration resendInterval, Duration resetTtl, Duration emailTtl) {
   }
 
   /**

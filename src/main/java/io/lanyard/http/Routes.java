@@ -12,7 +12,13 @@ import io.lanyard.auth.LoginRequest;
 import io.lanyard.auth.LogoutRequest;
 import io.lanyard.auth.RefreshTokenRequest;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.privacy.DeleteAccountRequest;
+import io.lanyard.recovery.PasswordResetRequest;
+import io.lanyard.recovery.ResetPasswordRequest;
 import io.lanyard.server.HealthCheckRequest;
+import io.lanyard.settings.ConfirmEmailChangeRequest;
+import io.lanyard.settings.EmailChangeRequest;
+import io.lanyard.settings.UpdateCredentialsRequest;
 import io.lanyard.user.ActivationRequest;
 import io.lanyard.user.CreateUserRequest;
 import io.vertx.core.Future;
@@ -27,6 +33,7 @@ import static io.lanyard.http.Access.AUTHENTICATED;
 import static io.lanyard.http.Access.PUBLIC;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.POST;
+import static io.vertx.core.http.HttpMethod.PUT;
 
 /**
  * The route table: every path, its Kuzzle controller and action, and who may call it. The wire names live here only;
@@ -82,6 +89,22 @@ public final class Routes {
     table.plugin(POST, plugin + "/user/activate", authController, "activateUser", PUBLIC,
       ActivationRequest::from, operations.activateUser()::handle);
 
+    Operations.Lifecycle lifecycle = operations.lifecycle();
+    table.add(PUT, "/credentials/:strategy/_me/_update", AUTH, "updateMyCredentials", AUTHENTICATED,
+      UpdateCredentialsRequest::from, lifecycle.updateMyCredentials()::handle);
+    table.plugin(POST, plugin + "/user/requestPasswordReset", authController, "requestPasswordReset", PUBLIC,
+      PasswordResetRequest::from, lifecycle.requestPasswordReset()::handle);
+    table.plugin(POST, plugin + "/user/resetPassword", authController, "resetPassword", PUBLIC,
+      ResetPasswordRequest::from, lifecycle.resetPassword()::handle);
+    table.pluginOrError(POST, plugin + "/user/requestEmailChange", userController, "requestEmailChange", AUTHENTICATED,
+      EmailChangeRequest::from, lifecycle.requestEmailChange()::handle);
+    table.plugin(POST, plugin + "/user/confirmEmailChange", authController, "confirmEmailChange", PUBLIC,
+      ConfirmEmailChangeRequest::from, lifecycle.confirmEmailChange()::handle);
+    table.pluginOrError(POST, plugin + "/user/deleteAccount", userController, "deleteAccount", AUTHENTICATED,
+      DeleteAccountRequest::from, lifecycle.deleteAccount()::handle);
+    table.plugin(GET, plugin + "/user/exportData", userController, "exportData", AUTHENTICATED, Caller::from,
+      lifecycle.exportData()::handle);
+
     table.plugin(POST, plugin + "/thirdParty/updateUser", thirdPartyController, "updateUserInformationsThirdParty",
       AUTHENTICATED, ThirdPartyRequest::forUpdate, operations.updateUser()::handle);
     table.plugin(POST, plugin + "/thirdParty/getUser", thirdPartyController, "getUserForThirdParty", AUTHENTICATED,
@@ -112,6 +135,13 @@ public final class Routes {
                           Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
     add(method, path, controller, action, access, request,
       parsed -> operation.apply(parsed).map(result -> outcomes.count(action, result)));
+  }
+
+  /** A plugin operation that may also answer an envelope-level error (the lockout's 429); its results are counted. */
+  private <R> void pluginOrError(HttpMethod method, String path, String controller, String action, Access access,
+                                 Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
+    add(method, path, controller, action, access, request,
+      parsed -> operation.apply(parsed).map(reply -> outcomes.countReply(action, reply)));
   }
 
   private void plugin(HttpMethod method, String path, String controller, String action, Access access,

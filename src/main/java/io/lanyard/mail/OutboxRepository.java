@@ -23,10 +23,12 @@ public final class OutboxRepository {
     ORDER BY next_attempt_at
     LIMIT $1
     FOR UPDATE SKIP LOCKED""";
-  // A sent mail keeps its envelope for the record, not its body (which may hold an account link).
+  // A sent mail keeps its envelope for the record, not its body (which may hold an account link); the last notice of an
+  // erased account keeps not even the address it went to.
   private static final String MARK_SENT = """
     UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL,
-      text_body = NULL, html_body = NULL
+      text_body = NULL, html_body = NULL,
+      recipient = CASE WHEN kind = 'account_deleted' THEN '' ELSE recipient END
     WHERE id = $1""";
   private static final String MARK_FAILED = """
     UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,

@@ -39,17 +39,32 @@ public final class Outcomes {
 
   /** A plugin operation's business result (DECISIONS.md §4), returned as its reply. */
   public Reply count(String operation, Result result) {
+    count(operation, result.status().code());
+    return Reply.of(result);
+  }
+
+  private void count(String operation, int statusCode) {
     if (!counting) {
-      return Reply.of(result);
+      return;
     }
-    String code = Integer.toString(result.status().code());
+    String code = Integer.toString(statusCode);
     counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code, key -> Counter.builder(RESULTS)
         .description("Business results of plugin operations, by operation and result.statusCode")
         .tag("operation", operation)
         .tag("statusCode", code)
         .register(registry))
       .increment();
-    return Reply.of(result);
+  }
+
+  /**
+   * A plugin operation that may also answer an envelope-level error (the lockout's 429): its business results are counted as
+   * {@link #count} counts them; an error is left to the HTTP series.
+   */
+  public Reply countReply(String operation, Reply reply) {
+    if (reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
+      count(operation, code);
+    }
+    return reply;
   }
 
   /** A login's reply: a success, or a failure named by its error id (wrong or missing credentials, bad argument). */

@@ -14,10 +14,13 @@ public final class RevocationList {
   private final ConcurrentHashMap<String, TokenRevocation> tokens = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, SessionCutoff> cutoffs = new ConcurrentHashMap<>();
 
-  /** True when the caller's token was logged out, refreshed more than the grace period ago, or issued before a cut-off. */
+  /**
+   * True when the caller's token was logged out, refreshed more than the grace period ago, or issued before a cut-off that does
+   * not spare it.
+   */
   public boolean refuses(Caller caller, long now) {
     SessionCutoff cutoff = cutoffs.get(caller.userId());
-    if (cutoff != null && caller.issuedAt() < cutoff.notBefore()) {
+    if (cutoff != null && cutoff.refuses(caller.tokenId(), caller.issuedAt())) {
       return true;
     }
     TokenRevocation revocation = tokens.get(caller.tokenId());

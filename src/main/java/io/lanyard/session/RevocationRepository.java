@@ -12,6 +12,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -32,9 +33,11 @@ public final class RevocationRepository {
 
   private static final String CUT_SESSIONS = """
     WITH cut AS (
-      INSERT INTO session_cutoffs (user_id, not_before, expires_at) VALUES ($1, $2, $3)
+      INSERT INTO session_cutoffs (user_id, not_before, expires_at, kept_token_id) VALUES ($1, $2, $3, $6)
       ON CONFLICT (user_id) DO UPDATE
         SET not_before = GREATEST(session_cutoffs.not_before, EXCLUDED.not_before),
+            kept_token_id = CASE WHEN EXCLUDED.not_before >= session_cutoffs.not_before THEN EXCLUDED.kept_token_id
+                                 ELSE session_cutoffs.kept_token_id END,
             expires_at = CASE WHEN session_cutoffs.expires_at IS NULL OR EXCLUDED.expires_at IS NULL THEN NULL
                               ELSE GREATEST(session_cutoffs.expires_at, EXCLUDED.expires_at) END,
             recorded_at = clock_timestamp()
@@ -47,14 +50,14 @@ public final class RevocationRepository {
     WHERE (expires_at IS NULL OR expires_at > now() - interval '1 minute') AND token_id > $1
     ORDER BY token_id LIMIT $2""";
   private static final String LIVE_CUTOFFS_PAGE = """
-    SELECT user_id, not_before, expires_at FROM session_cutoffs
+    SELECT user_id, not_before, expires_at, kept_token_id FROM session_cutoffs
     WHERE (expires_at IS NULL OR expires_at > now() - interval '1 minute') AND user_id > $1
     ORDER BY user_id LIMIT $2""";
 
   private static final String TOKENS_RECORDED_SINCE = """
     SELECT token_id, user_id, refused_from, expires_at FROM token_revocations WHERE recorded_at >= $1""";
   private static final String CUTOFFS_RECORDED_SINCE = """
-    SELECT user_id, not_before, expires_at FROM session_cutoffs WHERE recorded_at >= $1""";
+    SELECT user_id, not_before, expires_at, kept_token_id FROM session_cutoffs WHERE recorded_at >= $1""";
   private static final String DATABASE_NOW = """
     SELECT now() AS now""";
 
@@ -74,7 +77,7 @@ public final class RevocationRepository {
 
   public Future<Void> cut(SqlClient client, SessionCutoff cutoff) {
     return client.preparedQuery(CUT_SESSIONS).execute(Tuple.of(UUID.fromString(cutoff.userId()), time(cutoff.notBefore()),
-        time(cutoff.expiresAt()), Topics.SESSIONS_CUT, cutoff.toJson().encode()))
+        time(cutoff.expiresAt()), Topics.SESSIONS_CUT, cutoff.toJson().encode(), cutoff.keptTokenId().orElse(null)))
       .mapEmpty();
   }
 
@@ -118,7 +121,7 @@ public final class RevocationRepository {
 
   private static SessionCutoff toCutoff(Row row) {
     return new SessionCutoff(row.getUUID("user_id").toString(), millis(row.getOffsetDateTime("not_before")),
-      millis(row.getOffsetDateTime("expires_at")));
+      millis(row.getOffsetDateTime("expires_at")), Optional.ofNullable(row.getString("kept_token_id")));
   }
 
   private static <T> List<T> map(RowSet<Row> rows, Function<Row, T> mapper) {

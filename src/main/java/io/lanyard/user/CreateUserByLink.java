@@ -10,11 +10,10 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
-import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
-import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -66,7 +65,7 @@ public final class CreateUserByLink {
     if (LinkUrls.problem(application.linkUrl().orElse(null)).isPresent()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }
-    return templates.find(application.id(), MailKind.ACCOUNT_LINK, request.language())
+    return templates.find(application.id(), application.name(), MailKind.ACCOUNT_LINK, request.language())
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(template -> template.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
@@ -79,7 +78,7 @@ public final class CreateUserByLink {
   }
 
   private Future<Result> createOrRenew(SqlClient tx, CreateUserRequest request, Application application,
-                                       MailTemplate template) {
+                                       CompiledMail template) {
     return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
@@ -88,7 +87,7 @@ public final class CreateUserByLink {
   }
 
   /** The address is taken: only a pending account whose last link is old enough gets a new one. */
-  private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, MailTemplate template) {
+  private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, CompiledMail template) {
     return accounts.lockByEmail(tx, request.email())
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(account -> {
@@ -107,14 +106,14 @@ public final class CreateUserByLink {
   }
 
   private Future<Result> sendLink(SqlClient tx, String userId, CreateUserRequest request, Application application,
-                                  MailTemplate template) {
+                                  CompiledMail template) {
     String token = SecretTokens.generate();
     String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", request.email(),
       "language", request.language(), "fromSalon", request.fromSalon()));
     Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "", "salon", request.fromSalon());
     return links.insert(tx, SecretTokens.sha256(token), userId, config.ttl())
       .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-      .compose(saved -> outbox.enqueue(tx, TemplateRenderer.render(template, request.email(), values), userId, application.id())
+      .compose(saved -> outbox.enqueue(tx, template.render(request.email(), values), userId, application.id())
         .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED)))
       .map(Result.created());
   }

@@ -6,12 +6,11 @@ import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
+import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
-import io.lanyard.mail.MailTemplate;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.RenderedMail;
 import io.lanyard.mail.TemplateDirectory;
-import io.lanyard.mail.TemplateRenderer;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -56,7 +55,7 @@ public final class CreateUserWithPassword {
     if (!request.isSendingEmailAllowed()) {
       return create(request, application, Optional.empty());
     }
-    return templates.find(application.id(), MailKind.WELCOME, request.language())
+    return templates.find(application.id(), application.name(), MailKind.WELCOME, request.language())
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(template -> template.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
@@ -64,7 +63,7 @@ public final class CreateUserWithPassword {
   }
 
   /** A taken address is answered before the bcrypt work; the insert still decides races. */
-  private Future<Result> create(CreateUserRequest request, Application application, Optional<MailTemplate> welcome) {
+  private Future<Result> create(CreateUserRequest request, Application application, Optional<CompiledMail> welcome) {
     return users.exists(pool, request.email())
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(exists -> exists
@@ -75,7 +74,7 @@ public final class CreateUserWithPassword {
   }
 
   private Future<Result> insert(CreateUserRequest request, Application application, String hash,
-                                Optional<MailTemplate> welcome) {
+                                Optional<CompiledMail> welcome) {
     NewUser user = request.toNewUser(Optional.of(hash), application.id());
     return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
@@ -86,7 +85,7 @@ public final class CreateUserWithPassword {
           if (welcome.isEmpty()) {
             return Future.succeededFuture(Result.created());
           }
-          RenderedMail mail = TemplateRenderer.render(welcome.get(), request.email(),
+          RenderedMail mail = welcome.get().render(request.email(),
             Map.of("email", request.email(), "firstname", "", "salon", request.fromSalon(), "link", ""));
           return outbox.enqueue(tx, mail, userId.get(), application.id())
             .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))

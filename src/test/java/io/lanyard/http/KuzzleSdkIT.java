@@ -63,11 +63,12 @@ class KuzzleSdkIT {
       "ok - kuzzle.query on the plugin route, with no customRoutes",
       "ok - auth.checkToken() says valid, with kuid and expiresAt",
       "ok - auth.getCurrentUser() is the logged-in user",
+      "ok - auth.updateMyCredentials(\"local\", {password, currentPassword}) changes the password, keeping this session",
       "ok - auth.refreshToken() replaces the token",
       "ok - the refreshed-away token is refused after its 1 s grace period",
       "ok - auth.logout() revokes the token",
       "ok - a query with the revoked token is a KuzzleError 401 \"Invalid token\"",
-      "kuzzle-sdk parity: all 10 checks passed");
+      "kuzzle-sdk parity: all 11 checks passed");
   }
 
   private static String read(Path output) throws IOException {

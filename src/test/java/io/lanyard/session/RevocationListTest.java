@@ -3,6 +3,8 @@ package io.lanyard.session;
 import io.lanyard.api.Caller;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RevocationListTest {
@@ -41,6 +43,18 @@ class RevocationListTest {
   }
 
   @Test
+  void aCutoffSparesItsKeptTokenUntilALaterCutoffDoesNot() {
+    list.add(new SessionCutoff("u1", NOW, NOW + 60_000, Optional.of("caller")));
+
+    assertThat(list.refuses(caller("u1", "caller", NOW - 1), NOW)).isFalse();
+    assertThat(list.refuses(caller("u1", "other", NOW - 1), NOW)).isTrue();
+
+    list.add(new SessionCutoff("u1", NOW + 10, NOW + 60_010, Optional.empty()));
+
+    assertThat(list.refuses(caller("u1", "caller", NOW - 1), NOW + 10)).isTrue();
+  }
+
+  @Test
   void pruningDropsOnlyEntriesWhoseTokensHaveAllExpired() {
     list.add(new TokenRevocation("gone", "u1", NOW, NOW + 10));
     list.add(new TokenRevocation("kept", "u1", NOW, NOW + 60_000));
@@ -63,6 +77,8 @@ class RevocationListTest {
 
     assertThat(TokenRevocation.fromJson(revocation.toJson())).isEqualTo(revocation);
     assertThat(SessionCutoff.fromJson(cutoff.toJson())).isEqualTo(cutoff);
+    SessionCutoff sparing = new SessionCutoff("u1", NOW, NOW + 5, Optional.of("t9"));
+    assertThat(SessionCutoff.fromJson(sparing.toJson())).isEqualTo(sparing);
   }
 
   private static Caller caller(String userId, String tokenId, long issuedAt) {

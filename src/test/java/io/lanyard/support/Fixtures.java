@@ -1,6 +1,7 @@
 package io.lanyard.support;
 
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.ApplicationUrls;
 import io.lanyard.applications.UserScope;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.MailTemplate;
@@ -18,6 +19,8 @@ import static io.lanyard.support.Await.await;
 public final class Fixtures {
 
   public static final String LINK_URL = "https://fair.example/activate?token={token}&lang={language}";
+  public static final String RESET_URL = "https://fair.example/reset?token={token}&lang={language}";
+  public static final String EMAIL_URL = "https://fair.example/email?token={token}";
   public static final String SALON = "salon-2026";
   public static final String SESSION = "salon-2026-spring";
 
@@ -39,10 +42,21 @@ public final class Fixtures {
     return created;
   }
 
+  /** An application that may create users, with every link URL and no template of its own: the built-in ones serve. */
+  public static App lifecycleApp(TestApp app, String name) {
+    return application(app, name, true, UserScope.SELF, Optional.of(LINK_URL),
+      new ApplicationUrls(Optional.of(RESET_URL), Optional.of(EMAIL_URL), Optional.of("https://fair.example/")));
+  }
+
   public static App application(TestApp app, String name, boolean canCreateUsers, UserScope scope, Optional<String> linkUrl) {
+    return application(app, name, canCreateUsers, scope, linkUrl, ApplicationUrls.none());
+  }
+
+  public static App application(TestApp app, String name, boolean canCreateUsers, UserScope scope, Optional<String> linkUrl,
+                                ApplicationUrls urls) {
     String token = SecretTokens.generate();
     String id = await(new ApplicationRepository().insert(app.lanyard().pool(), name, SecretTokens.sha256(token), canCreateUsers,
-      scope, linkUrl, Optional.empty())).orElseThrow();
+      scope, linkUrl, urls, Optional.empty())).orElseThrow();
     app.reloadCaches();
     return new App(name, id, token);
   }

@@ -112,14 +112,16 @@ class CreateUserByLinkIT extends SharedServiceFixture {
   }
 
   @Test
-  void missingAccountLinkTemplateIs187AndWritesNothing() {
+  void withoutItsOwnAccountLinkTemplateTheBuiltInOneIsSent() throws Exception {
     Fixtures.App welcomeOnly = Fixtures.application(app, "welcome-only", true, UserScope.ANY, Optional.of(Fixtures.LINK_URL));
     Fixtures.template(app, welcomeOnly, MailKind.WELCOME, "eng-GB");
 
     Http.Response response = http.post(PATH, creation("ann@example.com", welcomeOnly.token(), null, null));
 
-    assertThat(response.statusCode()).isEqualTo(187);
-    assertNothingWritten();
+    assertThat(response.statusCode()).isZero();
+    MimeMessage mail = smtp.awaitMessages(1).get(0);
+    assertThat(mail.getSubject()).isEqualTo("Your account link");
+    assertThat(activate(tokenIn(mail)).statusCode()).isZero();
   }
 
   @Test

@@ -185,16 +185,13 @@ class CreateUserWithPasswordIT extends SharedServiceFixture {
   }
 
   @Test
-  void missingWelcomeTemplateIs187AndWritesNothing() {
+  void withoutItsOwnWelcomeTemplateTheBuiltInOneIsSent() throws Exception {
     Fixtures.App bare = Fixtures.application(app, "bare", true, UserScope.ANY, Optional.of(Fixtures.LINK_URL));
 
     Http.Response response = http.post(PATH, creation("ann@example.com", bare.token(), PASSWORD, true));
-    Http.Response withoutMail = http.post(PATH, creation("bob@example.com", bare.token(), PASSWORD, false));
 
-    assertThat(response.statusCode()).isEqualTo(187);
-    assertThat(withoutMail.statusCode()).as("no mail wanted, no template needed").isZero();
-    assertThat(db.count("SELECT count(*) FROM users WHERE email = 'ann@example.com'")).isZero();
-    assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+    assertThat(response.statusCode()).isZero();
+    assertThat(smtp.awaitMessages(1).get(0).getSubject()).isEqualTo("Welcome");
   }
 
   @Test

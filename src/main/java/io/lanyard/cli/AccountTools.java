@@ -1,0 +1,71 @@
+package io.lanyard.cli;
+
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.LoginFailures;
+import io.lanyard.accounts.PasswordResetRepository;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.api.Captcha;
+import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.lifecycle.AccountMail;
+import io.lanyard.lifecycle.PasswordChange;
+import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.Outbox;
+import io.lanyard.mail.TemplateDirectory;
+import io.lanyard.mail.TemplateRepository;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.privacy.AccountErasure;
+import io.lanyard.privacy.AccountExport;
+import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.session.RevocationList;
+import io.lanyard.session.RevocationRepository;
+import io.lanyard.session.Sessions;
+import io.lanyard.support.LiveCopy;
+import io.vertx.sqlclient.Pool;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The help desk's account tools, built for one CLI command from the same parts as the service's operations: the mail the
+ * command queues is sent by the running service (its next outbox poll), and the sessions it ends are refused by every
+ * running instance (NOTIFY), exactly as if the service had done it.
+ */
+final class AccountTools {
+
+  final UserRepository users = new UserRepository();
+  final AccountRepository accounts = new AccountRepository();
+  final ApplicationRepository applicationRepository = new ApplicationRepository();
+  final PasswordChange passwordChange;
+  final AccountErasure erasure;
+  final AccountExport export;
+  final RequestPasswordReset resets;
+
+  /** Where the lockout is built (DECISIONS.md §7), it replaces {@link LoginFailures#NONE} here too. */
+  AccountTools(CliRuntime runtime) {
+    Pool pool = runtime.pool();
+    LanyardConfig config = runtime.config();
+    LoginFailures failures = LoginFailures.NONE;
+    ApplicationDirectory applications = new ApplicationDirectory(
+      new LiveCopy<>("applications", () -> ApplicationDirectory.load(applicationRepository, pool)));
+    TemplateDirectory templates = new TemplateDirectory(
+      new LiveCopy<>("mail templates", () -> TemplateDirectory.load(new TemplateRepository(), pool)),
+      config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
+    AccountMail mail = new AccountMail(applications, templates,
+      new Outbox(runtime.vertx(), config.mail().messageIdDomain(), List.of()));
+    Sessions sessions = new Sessions(pool, new RevocationRepository(), new RevocationList(), config.jwt().maxTtlMillis());
+    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail);
+    this.export = new AccountExport(pool);
+    this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
+      new AccountLinkRepository(), mail, config.links());
+  }
+
+  /** A bcrypt hasher of the configured cost, on one thread. */
+  static PasswordHasher hasher(CliRuntime runtime) {
+    return Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
+      runtime.config().security().hashQueueBudget()));
+  }
+}

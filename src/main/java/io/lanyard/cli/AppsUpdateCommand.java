@@ -1,0 +1,54 @@
+package io.lanyard.cli;
+
+import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.applications.ApplicationUrls;
+import io.lanyard.applications.LinkUrls;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code apps update NAME [--link-url U] [--reset-url U] [--email-url U] [--return-url U]}: the URLs given change, the others stay. */
+@Command(name = "update", description = "Change an application's URLs; those not given stay as they are.",
+  footer = {"  java -jar lanyard.jar apps update badges \\",
+    "    --reset-url 'https://fair.example/reset?token={token}'"})
+final class AppsUpdateCommand implements Callable<Integer> {
+
+  @Spec
+  private CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
+  private String name;
+
+  @Option(names = "--link-url", paramLabel = "URL", description = "Account-link URL: https, holding {token}.")
+  private String linkUrl;
+
+  @CommandLine.Mixin
+  private AppUrlOptions urls;
+
+  @Override
+  public Integer call() {
+    Optional<String> link = Optional.ofNullable(linkUrl);
+    link.flatMap(LinkUrls::problem).ifPresent(problem -> {
+      throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
+    });
+    ApplicationUrls others = urls.checked(spec);
+    if (link.isEmpty() && others.equals(ApplicationUrls.none())) {
+      throw new ParameterException(spec.commandLine(), "give at least one of --link-url, --reset-url, --email-url, --return-url");
+    }
+    try (CliRuntime runtime = CliRuntime.open(spec)) {
+      if (!Await.result(new ApplicationRepository().updateUrls(runtime.pool(), name, link, others))) {
+        spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
+        return 1;
+      }
+      spec.commandLine().getOut().println("Done: update " + name);
+      return 0;
+    }
+  }
+}

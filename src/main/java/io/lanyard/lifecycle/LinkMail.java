@@ -1,0 +1,47 @@
+package io.lanyard.lifecycle;
+
+import io.lanyard.accounts.Account;
+import io.lanyard.applications.LinkUrls;
+import io.lanyard.mail.CompiledMail;
+import io.lanyard.support.SecretTokens;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.SqlClient;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A mail carrying a single-use link: a fresh token (32 random bytes, base64url) whose SHA-256 the caller stores, and the
+ * application's URL for that kind of link with {@code {token}}, {@code {email}}, {@code {language}} and {@code {fromSalon}}
+ * filled in. The token itself exists only in the mail.
+ */
+public final class LinkMail {
+
+  /** Stores the token's hash where the link's kind keeps them. */
+  @FunctionalInterface
+  public interface TokenStore {
+    Future<Void> save(SqlClient tx, byte[] tokenHash);
+  }
+
+  private final AccountMail mail;
+
+  public LinkMail(AccountMail mail) {
+    this.mail = mail;
+  }
+
+  /**
+   * @param url the application's URL for this kind of link (already checked: {@link LinkUrls#problem} found nothing)
+   * @param recipient where the link goes
+   * @param language the language of the mail and of the URL's {@code {language}}
+   */
+  public Future<Void> send(SqlClient tx, TokenStore store, CompiledMail template, AccountMail.Sender sender, Account account,
+                           String url, String recipient, String language, Map<String, String> extra) {
+    String token = SecretTokens.generate();
+    String link = LinkUrls.fill(url, Map.of("token", token, "email", recipient, "language", language,
+      "fromSalon", account.fromSalon().orElse("")));
+    Map<String, String> values = new HashMap<>(extra);
+    values.put("link", link);
+    return store.save(tx, SecretTokens.sha256(token))
+      .compose(saved -> mail.queue(tx, template, sender, account, recipient, values, true));
+  }
+}

@@ -1,0 +1,55 @@
+package io.lanyard.lifecycle;
+
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.LoginFailures;
+import io.lanyard.mail.MailKind;
+import io.lanyard.session.SessionCutoff;
+import io.lanyard.session.Sessions;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.SqlClient;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What follows every new password, however it was set (a reset link, its owner, an operator), in the transaction that set it:
+ * the sessions opened before end (all of them, or all but the one that asked), the lockout of the address is lifted, and a
+ * {@code password_changed} notice is queued. Once the transaction committed, {@link #committed} applies the cut-off here at
+ * once and sends the notice.
+ */
+public final class PasswordChange {
+
+  private final AccountRepository accounts;
+  private final Sessions sessions;
+  private final LoginFailures failures;
+  private final AccountMail mail;
+
+  public PasswordChange(AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail) {
+    this.accounts = accounts;
+    this.sessions = sessions;
+    this.failures = failures;
+    this.mail = mail;
+  }
+
+  /**
+   * @param keptTokenId the token that stays valid (the caller's, when the owner changed the password), or empty
+   * @return the cut-off to hand to {@link #committed} after the commit
+   */
+  public Future<SessionCutoff> follow(SqlClient tx, String userId, Optional<String> keptTokenId) {
+    return accounts.findById(tx, userId).compose(found -> {
+      if (found.isEmpty()) {
+        return Future.failedFuture(new IllegalStateException("the account whose password changed is gone"));
+      }
+      return failures.clear(tx, found.get().email())
+        .compose(cleared -> mail.senderOf(found.get()))
+        .compose(sender -> mail.notice(tx, sender, found.get(), MailKind.PASSWORD_CHANGED, Map.of(), true))
+        // stamped last, as close to the commit as can be: every token issued before it is refused
+        .compose(queued -> sessions.endAllIn(tx, userId, System.currentTimeMillis(), keptTokenId));
+    });
+  }
+
+  public void committed(SessionCutoff cutoff) {
+    sessions.remember(cutoff);
+    mail.nudge();
+  }
+}

@@ -1,0 +1,32 @@
+package io.lanyard.privacy;
+
+import io.lanyard.accounts.CurrentPassword;
+import io.lanyard.api.Reply;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.vertx.core.Future;
+
+/**
+ * POST /_plugin/{P}/user/deleteAccount {currentPassword} (Bearer): 0, the account erased | 192 wrong or missing current
+ * password (counted toward the lockout) | 429 locked | internal 1. See {@link AccountErasure} for what erasing does.
+ */
+public final class DeleteAccount {
+
+  private final CurrentPassword currentPassword;
+  private final AccountErasure erasure;
+
+  public DeleteAccount(CurrentPassword currentPassword, AccountErasure erasure) {
+    this.currentPassword = currentPassword;
+    this.erasure = erasure;
+  }
+
+  public Future<Reply> handle(DeleteAccountRequest request) {
+    String userId = request.caller().userId();
+    return currentPassword.verify(userId, request.currentPassword()).compose(check -> switch (check.outcome()) {
+      case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+      case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
+      case VERIFIED -> erasure.erase(userId).map(erased -> Reply.of(Result.success()));
+    }).otherwise(failure -> Reply.of(StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED)));
+  }
+}

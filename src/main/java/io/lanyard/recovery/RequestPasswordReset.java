@@ -1,0 +1,141 @@
+package io.lanyard.recovery;
+
+import io.lanyard.accounts.Account;
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.PasswordResetRepository;
+import io.lanyard.accounts.UserStatus;
+import io.lanyard.api.Captcha;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.ApplicationDirectory;
+import io.lanyard.applications.LinkUrls;
+import io.lanyard.config.LanyardConfig;
+import io.lanyard.lifecycle.AccountMail;
+import io.lanyard.lifecycle.LinkMail;
+import io.lanyard.mail.CompiledMail;
+import io.lanyard.mail.MailKind;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * POST /_plugin/{P}/user/requestPasswordReset: 0 for every well-formed address | 131 | 190 | 149 | 140 | 181 | 124 | 187 |
+ * internal 1. An active account gets a {@code password_reset} mail with a single-use link, replacing any earlier one; a
+ * pending account its account link again; any other address nothing. Every check that could refuse the request depends on
+ * the request alone, never on the account, and the mail goes to the outbox, never out on the request path: neither the
+ * reply nor its timing tells whether the address has an account.
+ */
+public final class RequestPasswordReset {
+
+  private static final Logger log = LoggerFactory.getLogger(RequestPasswordReset.class);
+
+  private final Pool pool;
+  private final Captcha captcha;
+  private final ApplicationDirectory applications;
+  private final AccountRepository accounts;
+  private final PasswordResetRepository resets;
+  private final AccountLinkRepository accountLinks;
+  private final AccountMail mail;
+  private final LinkMail links;
+  private final LanyardConfig.Links config;
+
+  public RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, AccountRepository accounts,
+                              PasswordResetRepository resets, AccountLinkRepository accountLinks, AccountMail mail,
+                              LanyardConfig.Links config) {
+    this.pool = pool;
+    this.captcha = captcha;
+    this.applications = applications;
+    this.accounts = accounts;
+    this.resets = resets;
+    this.accountLinks = accountLinks;
+    this.mail = mail;
+    this.links = new LinkMail(mail);
+    this.config = config;
+  }
+
+  public Future<Result> handle(PasswordResetRequest request) {
+    if (request.refusal().isPresent()) {
+      return Future.succeededFuture(request.refusal().get());
+    }
+    return captcha.check(request.captchaToken(), request.source())
+      .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get())
+        : applications.admitForCreation(request.fromThirdParty())
+          .compose(admission -> admission.isAdmitted()
+            ? sendFor(admission.application(), request.email(), request.language())
+            : Future.succeededFuture(Result.of(admission.refusal()))))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
+  }
+
+  /**
+   * Sends what the address's account needs on behalf of an application (the route's, or the one an operator names): 124 and
+   * 187 before anything is read or written, else 0.
+   *
+   * @param email a normalised address
+   * @param requested the language of the mail, else the account's
+   */
+  public Future<Result> sendFor(Application application, String email, Optional<String> requested) {
+    Optional<String> resetUrl = application.urls().resetUrl();
+    if (LinkUrls.problem(resetUrl.orElse(null)).isPresent()) {
+      return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
+    }
+    AccountMail.Sender sender = AccountMail.Sender.of(application);
+    return mail.template(sender, MailKind.PASSWORD_RESET, requested.orElse("eng-GB")).compose(template -> template.isEmpty()
+      ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
+      : pool.withTransaction(tx -> accounts.lockByEmail(tx, email)
+          .compose(account -> send(tx, requested, application, sender, account)))
+        .map(sent -> {
+          if (sent) {
+            mail.nudge();
+          }
+          return Result.success();
+        }));
+  }
+
+  /** @return whether a mail was queued */
+  private Future<Boolean> send(SqlClient tx, Optional<String> requested, Application application, AccountMail.Sender sender,
+                               Optional<Account> found) {
+    if (found.isEmpty()) {
+      return Future.succeededFuture(false);
+    }
+    Account account = found.get();
+    String language = requested.orElse(account.language());
+    if (account.status() == UserStatus.ACTIVE) {
+      return mail.template(sender, MailKind.PASSWORD_RESET, language).compose(template -> links.send(tx,
+          (client, hash) -> resets.replace(client, account.id(), hash, config.resetTtl()), template.orElseThrow(), sender,
+          account, application.urls().resetUrl().orElseThrow(), account.email(), language, Map.of()))
+        .map(true);
+    }
+    if (account.status() == UserStatus.PENDING) {
+      return accountLinkAgain(tx, application, sender, account, language);
+    }
+    return Future.succeededFuture(false);
+  }
+
+  /** A pending account has no password to reset: it gets a fresh account link, as {@code /user/create} would send it. */
+  private Future<Boolean> accountLinkAgain(SqlClient tx, Application application, AccountMail.Sender sender, Account account,
+                                           String language) {
+    if (LinkUrls.problem(application.linkUrl().orElse(null)).isPresent()) {
+      log.warn("Application {} has no usable account-link URL: a pending account asking for a reset got no link",
+        application.name());
+      return Future.succeededFuture(false);
+    }
+    return mail.template(sender, MailKind.ACCOUNT_LINK, language).compose(template -> template.isEmpty()
+      ? Future.succeededFuture(false)
+      : sendAccountLink(tx, application, sender, account, language, template.get()));
+  }
+
+  private Future<Boolean> sendAccountLink(SqlClient tx, Application application, AccountMail.Sender sender, Account account,
+                                          String language, CompiledMail template) {
+    return links.send(tx, (client, hash) -> accountLinks.insert(client, hash, account.id(), config.ttl()), template, sender,
+        account, application.linkUrl().orElseThrow(), account.email(), language, Map.of())
+      .map(true);
+  }
+}

@@ -1,0 +1,88 @@
+package io.lanyard.settings;
+
+import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.EmailChangeRepository;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
+import io.lanyard.api.StepFailure;
+import io.lanyard.db.SqlStates;
+import io.lanyard.lifecycle.AccountMail;
+import io.lanyard.mail.MailKind;
+import io.lanyard.support.SecretTokens;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * POST /_plugin/{P}/user/confirmEmailChange {token}: 0 with {@code data._id} | 191 link unknown, used or expired | 143 the
+ * address was taken meanwhile (nothing changes, the link stays unused) | internal 1. The account's address becomes the new
+ * one, the old address gets an {@code email_changed} notice; sessions stay open (tokens name the account, not the address).
+ */
+public final class ConfirmEmailChange {
+
+  private static final String EMAIL_KEY = "users_email_key";
+
+  private final Pool pool;
+  private final EmailChangeRepository changes;
+  private final AccountRepository accounts;
+  private final UserRepository users;
+  private final AccountMail mail;
+
+  public ConfirmEmailChange(Pool pool, EmailChangeRepository changes, AccountRepository accounts, UserRepository users,
+                            AccountMail mail) {
+    this.pool = pool;
+    this.changes = changes;
+    this.accounts = accounts;
+    this.users = users;
+    this.mail = mail;
+  }
+
+  public Future<Result> handle(ConfirmEmailChangeRequest request) {
+    Optional<String> token = request.plausibleToken();
+    if (token.isEmpty()) {
+      return Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID));
+    }
+    byte[] tokenHash = SecretTokens.sha256(token.get());
+    return pool.withTransaction(tx -> changes.use(tx, tokenHash).compose(change -> change.isEmpty()
+        ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
+        : move(tx, change.get())))
+      .map(result -> {
+        if (result.status() == StatusCode.SUCCESS) {
+          mail.nudge();
+        }
+        return result;
+      })
+      .recover(failure -> failure instanceof AddressTaken
+        ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
+        : Future.failedFuture(failure))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
+  }
+
+  private Future<Result> move(SqlClient tx, EmailChangeRepository.Change change) {
+    return accounts.lockById(tx, change.userId()).compose(before -> users.changeEmail(tx, change.userId(), change.newEmail())
+      .recover(failure -> isAddressTaken(failure) ? Future.failedFuture(new AddressTaken()) : Future.failedFuture(failure))
+      .compose(moved -> mail.senderOf(before.orElseThrow()))
+      .compose(sender -> mail.notice(tx, sender, before.get(), MailKind.EMAIL_CHANGED, Map.of("newEmail", change.newEmail()),
+        true))
+      .map(queued -> Result.success(new JsonObject().put("_id", change.userId()))));
+  }
+
+  private static boolean isAddressTaken(Throwable failure) {
+    return failure instanceof PgException pg && SqlStates.UNIQUE_VIOLATION.equals(pg.getSqlState())
+      && EMAIL_KEY.equals(pg.getConstraint());
+  }
+
+  /** Rolls the transaction back (the link stays unused) when another account took the address meanwhile. */
+  private static final class AddressTaken extends RuntimeException {
+
+    AddressTaken() {
+      super("address taken meanwhile", null, false, false);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package io.lanyard.settings;
+
+import io.lanyard.accounts.CurrentPassword;
+import io.lanyard.accounts.UserRepository;
+import io.lanyard.api.ApiError;
+import io.lanyard.api.Caller;
+import io.lanyard.api.Reply;
+import io.lanyard.lifecycle.PasswordChange;
+import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.passwords.Passwords;
+import io.lanyard.session.SessionCutoff;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+import java.util.Optional;
+
+/**
+ * PUT /credentials/local/_me/_update {password, currentPassword} (Bearer): {@code {username, kuid}} | 400 unknown strategy,
+ * missing or invalid new password | 401 wrong or missing current password (counted toward the lockout) | 429 locked. Every
+ * other token of the caller is refused from then on; the token of this request stays valid. A {@code password_changed} notice
+ * is queued.
+ */
+public final class UpdateMyCredentials {
+
+  private static final String LOCAL = "local";
+
+  private final Pool pool;
+  private final CurrentPassword currentPassword;
+  private final PasswordHasher hasher;
+  private final UserRepository users;
+  private final PasswordChange change;
+
+  public UpdateMyCredentials(Pool pool, CurrentPassword currentPassword, PasswordHasher hasher, UserRepository users,
+                             PasswordChange change) {
+    this.pool = pool;
+    this.currentPassword = currentPassword;
+    this.hasher = hasher;
+    this.users = users;
+    this.change = change;
+  }
+
+  public Future<Reply> handle(UpdateCredentialsRequest request) {
+    if (!LOCAL.equals(request.strategy())) {
+      return Future.succeededFuture(Reply.error(ApiError.badRequest(
+        "Unknown authentication strategy \"" + request.strategy() + "\"", "security.credentials.unknown_strategy")));
+    }
+    // The new password is checked first: a request that cannot succeed costs no bcrypt run and counts no failure.
+    if (!(request.password() instanceof String password) || password.isEmpty()) {
+      return Future.succeededFuture(Reply.error(ApiError.badRequest("Missing argument \"body.password\"",
+        "api.assert.missing_argument")));
+    }
+    Optional<String> problem = Passwords.problem(password);
+    if (problem.isPresent()) {
+      return Future.succeededFuture(Reply.error(ApiError.badRequest("Invalid argument \"body.password\": " + problem.get()
+        + " (8 characters to 72 UTF-8 bytes)", "api.assert.invalid_argument")));
+    }
+    Caller caller = request.caller();
+    return currentPassword.verify(caller.userId(), request.currentPassword()).compose(check -> switch (check.outcome()) {
+      case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+      case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
+      case VERIFIED -> hasher.hash(password).compose(hash -> replace(caller, check.account().orElseThrow().email(), hash));
+    });
+  }
+
+  private Future<Reply> replace(Caller caller, String email, String hash) {
+    return pool.withTransaction(tx -> users.setPasswordHash(tx, caller.userId(), hash)
+        .compose(set -> set
+          ? change.follow(tx, caller.userId(), Optional.of(caller.tokenId())).map(Optional::of)
+          : Future.succeededFuture(Optional.<SessionCutoff>empty())))
+      .map(cutoff -> {
+        if (cutoff.isEmpty()) {
+          return Reply.error(ApiError.revokedToken());
+        }
+        change.committed(cutoff.get());
+        return Reply.ok(new JsonObject().put("username", email).put("kuid", caller.userId()));
+      });
+  }
+}
