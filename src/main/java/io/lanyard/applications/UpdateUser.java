@@ -4,8 +4,8 @@ import io.lanyard.accounts.AccountRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.db.PipelinedReads;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 
 import static io.lanyard.api.StatusCode.UPDATE_WRITE_FAILED;
 
@@ -15,12 +15,12 @@ import static io.lanyard.api.StatusCode.UPDATE_WRITE_FAILED;
  */
 public final class UpdateUser {
 
-  private final Pool pool;
+  private final PipelinedReads reads;
   private final ThirdPartyAccess access;
   private final AccountRepository accounts;
 
-  public UpdateUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
-    this.pool = pool;
+  public UpdateUser(PipelinedReads reads, ThirdPartyAccess access, AccountRepository accounts) {
+    this.reads = reads;
     this.access = access;
     this.accounts = accounts;
   }
@@ -32,7 +32,7 @@ public final class UpdateUser {
     return access.reach(update.caller(), update.appToken())
       .compose(reach -> reach.isRefused()
         ? Future.succeededFuture(Result.of(reach.refusal()))
-        : accounts.mergeProfile(pool, update.email(), reach.onlyUserId(), update.change())
+        : accounts.mergeProfile(reads.client(), update.email(), reach.onlyUserId(), update.change())
           .recover(StepFailure.as(UPDATE_WRITE_FAILED))
           .map(written -> written.isPresent() ? Result.success() : Result.of(reach.outOfReach())))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED));

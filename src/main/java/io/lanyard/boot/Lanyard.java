@@ -8,6 +8,7 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
+import io.lanyard.db.PipelinedReads;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
 import io.lanyard.http.Route;
@@ -39,6 +40,7 @@ public final class Lanyard {
   private final ServiceMetrics metrics;
   private final List<String> deployments = new CopyOnWriteArrayList<>();
   private Pool pool;
+  private PipelinedReads reads;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
   private Wiring.Built served;
@@ -88,6 +90,7 @@ public final class Lanyard {
     return Database.open(vertx, config.db(), uri, lanyard.instances)
       .compose(pool -> {
         lanyard.pool = pool;
+        lanyard.reads = new PipelinedReads(vertx, config.db(), uri, pool);
         return ChangeFeed.connect(vertx, uri);
       })
       .compose(feed -> {
@@ -119,7 +122,7 @@ public final class Lanyard {
    * tokens would pass.
    */
   private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
-    served = Wiring.build(vertx, config, pool, changeFeed, hasher, tokens, keys, metrics.registry(),
+    served = Wiring.build(vertx, config, pool, reads, changeFeed, hasher, tokens, keys, metrics.registry(),
       () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment));
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
@@ -212,6 +215,7 @@ public final class Lanyard {
     return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
+      .eventually(() -> reads == null ? Future.succeededFuture() : reads.close())
       .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }
 }

@@ -28,6 +28,7 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Migrations;
+import io.lanyard.db.PipelinedReads;
 import io.lanyard.db.SchemaHistory;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
@@ -89,20 +90,23 @@ final class Wiring {
   private final Vertx vertx;
   private final LanyardConfig config;
   private final Pool pool;
+  private final PipelinedReads reads;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
 
-  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed) {
+  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed) {
     this.vertx = vertx;
     this.config = config;
     this.pool = pool;
+    this.reads = reads;
     this.changeFeed = changeFeed;
   }
 
   /** @param mailDeployed whether the mail verticle runs, for the health check */
-  static Built build(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed, PasswordHasher hasher,
+  static Built build(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed,
+                     PasswordHasher hasher,
                      TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed) {
-    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
+    return new Wiring(vertx, config, pool, reads, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
@@ -146,12 +150,12 @@ final class Wiring {
       new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
       new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
       new ActivateUser(pool, links, users, hasher),
-      new UpdateUser(pool, thirdPartyAccess, accounts),
-      new GetUser(pool, thirdPartyAccess, accounts),
+      new UpdateUser(reads, thirdPartyAccess, accounts),
+      new GetUser(reads, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
       new RefreshToken(pool, accounts, tokens, sessions, expiry),
-      new GetCurrentUser(pool, accounts),
+      new GetCurrentUser(reads, accounts),
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),

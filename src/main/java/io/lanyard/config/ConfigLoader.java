@@ -52,6 +52,7 @@ public final class ConfigLoader {
     names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
     names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
     names.put("db.queueBudget", "LANYARD_DB_QUEUE_BUDGET");
+    names.put("db.readConnections", "LANYARD_DB_READ_CONNECTIONS");
     names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
     names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
     names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
@@ -125,7 +126,8 @@ public final class ConfigLoader {
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout"),
-        settings.duration("db.queueBudget")),
+        settings.duration("db.queueBudget"),
+        settings.integer("db.readConnections", 1, 64)),
       JwtSettings.read(settings, env),
       new LanyardConfig.Security(
         settings.integer("security.bcryptCost", 4, 31),

@@ -18,8 +18,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
+  /** @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads) */
   public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
-                   Duration connectTimeout, Duration queueBudget) {
+                   Duration connectTimeout, Duration queueBudget, int readConnections) {
   }
 
   /**
