@@ -17,9 +17,14 @@ WORKDIR /app
 COPY --from=build /src/target/lanyard.jar /app/lanyard.jar
 USER 10001
 # Every setting comes from LANYARD_* environment variables (README, Configuration); secrets too: LANYARD_DB_PASSWORD,
-# LANYARD_SMTP_PASSWORD, LANYARD_JWT_SECRET (unset: generated once and kept in the database).
+# LANYARD_SMTP_PASSWORD, LANYARD_JWT_SECRET (unset: generated once and kept in the database, encrypted with
+# LANYARD_JWT_SECRET_KEY, which is then required), each also as a *_FILE naming a file (container secrets).
+# The jar's metrics listen on loopback by default; a container's loopback is unreachable from outside it, so the image
+# listens on every interface of the container and leaves the exposure to where 7513 is published (compose: the host's
+# loopback only).
 ENV LANYARD_HTTP_PORT=7512 \
-    LANYARD_METRICS_PORT=7513
+    LANYARD_METRICS_PORT=7513 \
+    LANYARD_METRICS_HOST=0.0.0.0
 # 7512: the API (put it behind the load balancer); 7513: GET /metrics for Prometheus (keep it off the public network).
 EXPOSE 7512 7513
 # The image has no curl: the jar asks the service itself (`health` reads the same LANYARD_* settings to find the port) and

@@ -65,6 +65,11 @@ public record ApiError(int status, String kind, String message, String id) {
     return badRequest("The HTTP body nests JSON deeper than " + maxDepth + " levels", "api.assert.body_too_deep");
   }
 
+  /** A number or string longer than the JSON parser reads (numbers of 1,000 digits, strings of 20 million characters). */
+  public static ApiError valueTooLong() {
+    return badRequest("The HTTP body holds a number or string too long to read", "api.assert.body_value_too_long");
+  }
+
   public static ApiError urlNotFound(String path) {
     return new ApiError(404, "NotFound", "API URL not found: " + path + ".", "api.url_not_found");
   }

@@ -1,5 +1,6 @@
 package io.lanyard.api;
 
+import io.lanyard.support.Blanks;
 import io.vertx.core.json.JsonObject;
 
 import java.util.ArrayList;
@@ -14,6 +15,8 @@ public final class RequestFields {
 
   /** The longest string any field takes (DECISIONS.md §4). */
   public static final int MAX_LENGTH = 255;
+  /** The reason of a string holding a character no value may hold. */
+  public static final String INVALID_CHARACTER = "invalid_character";
 
   private final JsonObject body;
   private final List<FieldProblem> missing = new ArrayList<>();
@@ -43,7 +46,11 @@ public final class RequestFields {
       invalid.add(new FieldProblem(name, "too_long"));
       return null;
     }
-    return text.trim();
+    if (hasNul(text)) {
+      invalid.add(new FieldProblem(name, INVALID_CHARACTER));
+      return null;
+    }
+    return Blanks.trim(text);
   }
 
   /** A required string taken exactly as sent (a password: spaces are part of it). */
@@ -57,7 +64,19 @@ public final class RequestFields {
       invalid.add(new FieldProblem(name, "not_a_string"));
       return null;
     }
+    if (hasNul(text)) {
+      invalid.add(new FieldProblem(name, INVALID_CHARACTER));
+      return null;
+    }
     return text;
+  }
+
+  /**
+   * A NUL character is in no name, address or password anyone types; PostgreSQL cannot store it in text, so it would turn
+   * into an internal error further on. Refused up front, as any invalid value.
+   */
+  public static boolean hasNul(String text) {
+    return text.indexOf('\u0000') >= 0;
   }
 
   /** A required JSON boolean: {@code "true"} as a string is invalid. */

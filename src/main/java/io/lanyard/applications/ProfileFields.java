@@ -71,6 +71,9 @@ public final class ProfileFields {
     if (text.length() > RequestFields.MAX_LENGTH) {
       return Optional.of("too_long");
     }
+    if (RequestFields.hasNul(text)) {
+      return Optional.of(RequestFields.INVALID_CHARACTER);
+    }
     return switch (key) {
       case "civility" -> text.equals("0") || text.equals("1") ? Optional.empty() : Optional.of("not_0_or_1");
       case LANGUAGE -> Languages.isSupported(text) ? Optional.empty() : Optional.of("unsupported_language");

@@ -5,6 +5,7 @@ import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Reply;
+import io.lanyard.api.RequestFields;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -49,6 +50,10 @@ public final class Login {
     if (!(request.username() instanceof String name) || name.isBlank()
       || !(request.password() instanceof String secret) || secret.isEmpty()) {
       return Future.succeededFuture(Reply.error(ApiError.missingCredentials()));
+    }
+    if (RequestFields.hasNul(name) || RequestFields.hasNul(secret)) {
+      // no account can have such a name, so nothing is read or hashed: no account state shows in the reply or its time
+      return Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
     }
     // Stamped before the account is read: a disable landing after the read still cuts the new token off.
     long issuedAt = System.currentTimeMillis();

@@ -112,7 +112,7 @@ public final class Lanyard {
     if (keys.isPresent()) {
       return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
     }
-    return JwtSecrets.resolve(pool, jwt.secret())
+    return JwtSecrets.resolve(pool, jwt.secret(), jwt.secretKey())
       .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
   }
 

@@ -120,7 +120,7 @@ final class Wiring {
 
     RevocationList revocations = new RevocationList();
     RevocationRepository revocationRepository = new RevocationRepository();
-    RevocationSync revocationSync = new RevocationSync(pool, revocationRepository, revocations);
+    RevocationSync revocationSync = new RevocationSync(pool, revocationRepository, revocations, jwt.maxTtlMillis());
     Sessions sessions = new Sessions(pool, revocationRepository, revocations, jwt.maxTtlMillis());
     Authenticator authenticator = new Authenticator(tokens, revocations);
 

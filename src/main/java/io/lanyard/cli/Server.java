@@ -36,8 +36,9 @@ final class Server {
       Await.result(vertx.close(), Await.SHORT);
       throw explain(e, config);
     }
-    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
+    // the signal handlers first: whoever waits for "ready" may stop the service the moment it reads it
     onTermination(() -> stop(vertx, lanyard, config.http().shutdownTimeout().plus(CLOSE_MARGIN)));
+    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
     return LanyardCommand.SERVING;
   }
 

@@ -23,10 +23,14 @@ public final class ConfigLoader {
   public static final Map<String, String> ENVIRONMENT = environmentNames();
 
   public static final String JWT_SECRET_ENV = JwtSettings.SECRET_ENV;
+  public static final String JWT_SECRET_KEY_ENV = JwtSettings.SECRET_KEY_ENV;
   public static final String DB_PASSWORD_ENV = "LANYARD_DB_PASSWORD";
   public static final String SMTP_PASSWORD_ENV = "LANYARD_SMTP_PASSWORD";
   public static final String CONFIG_FILE_ENV = "LANYARD_CONFIG";
 
+  /** The lowest bcrypt cost a deployment may run (OWASP's floor); lower only with security.allowWeakBcryptCost. */
+  private static final int SAFE_BCRYPT_COST = 10;
+  private static final int MIN_BCRYPT_COST = 4;
   private static final String DEFAULTS_RESOURCE = "conf/config.json";
   private static final Path WORKING_DIR_CONFIG = Path.of("conf", "config.json");
 
@@ -44,6 +48,7 @@ public final class ConfigLoader {
     names.put("http.allowedOrigins", "LANYARD_HTTP_ALLOWED_ORIGINS");
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
     names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
+    names.put("http.readTimeout", "LANYARD_HTTP_READ_TIMEOUT");
     names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
     names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
     names.put("db.uri", "LANYARD_DB_URI");
@@ -60,6 +65,7 @@ public final class ConfigLoader {
     names.put("security.bcryptCost", "LANYARD_BCRYPT_COST");
     names.put("security.hashThreads", "LANYARD_HASH_THREADS");
     names.put("security.hashQueueBudget", "LANYARD_HASH_QUEUE_BUDGET");
+    names.put("security.allowWeakBcryptCost", "LANYARD_ALLOW_WEAK_BCRYPT_COST");
     names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
     names.put("smtp.host", "LANYARD_SMTP_HOST");
     names.put("smtp.port", "LANYARD_SMTP_PORT");
@@ -114,14 +120,15 @@ public final class ConfigLoader {
         settings.integer("http.instances", 0, 256),
         settings.integer("http.bodyLimit", 1024, Integer.MAX_VALUE),
         settings.integer("http.maxNestingDepth", 2, 1000),
-        settings.list("http.allowedOrigins"),
+        settings.origins("http.allowedOrigins"),
         settings.duration("http.shutdownTimeout"),
         settings.addressRanges("http.trustedProxies"),
+        settings.duration("http.readTimeout"),
         settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
         settings.duration("http.slowRequest")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
-        Secrets.fromEnv(env, DB_PASSWORD_ENV),
+        Secrets.secret(env, DB_PASSWORD_ENV),
         settings.flag("db.createDatabase"),
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
@@ -129,17 +136,14 @@ public final class ConfigLoader {
         settings.duration("db.queueBudget"),
         settings.integer("db.readConnections", 1, 64)),
       JwtSettings.read(settings, env),
-      new LanyardConfig.Security(
-        settings.integer("security.bcryptCost", 4, 31),
-        settings.integer("security.hashThreads", 0, 256),
-        settings.duration("security.hashQueueBudget")),
+      security(settings),
       new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),
       new LanyardConfig.Smtp(
         settings.text("smtp.host"),
         settings.integer("smtp.port", 1, 65535),
         settings.oneOf("smtp.tls", "none", "starttls", "tls"),
         settings.optionalText("smtp.username"),
-        Secrets.fromEnv(env, SMTP_PASSWORD_ENV),
+        Secrets.secret(env, SMTP_PASSWORD_ENV),
         settings.text("smtp.from")),
       new LanyardConfig.Mail(
         settings.duration("mail.pollInterval"),
@@ -159,6 +163,14 @@ public final class ConfigLoader {
         settings.text("metrics.host"),
         settings.integer("metrics.port", 0, 65535),
         settings.duration("metrics.outboxInterval")));
+  }
+
+  /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */
+  private static LanyardConfig.Security security(ConfigReader settings) {
+    boolean allowWeak = settings.flag("security.allowWeakBcryptCost");
+    int cost = settings.integer("security.bcryptCost", allowWeak ? MIN_BCRYPT_COST : SAFE_BCRYPT_COST, 31);
+    return new LanyardConfig.Security(cost, settings.integer("security.hashThreads", 0, 256),
+      settings.duration("security.hashQueueBudget"), allowWeak);
   }
 
   private static JsonObject readDefaults() {

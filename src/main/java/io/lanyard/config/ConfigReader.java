@@ -122,6 +122,15 @@ final class ConfigReader {
     throw invalid(path, "a list of strings, or one comma-separated string", value);
   }
 
+  /** CORS origins: {@code *} or origins; {@code null} is refused, as it names pages of no origin at all (sandboxes, files). */
+  List<String> origins(String path) {
+    List<String> origins = list(path);
+    if (origins.stream().anyMatch(origin -> origin.equalsIgnoreCase("null"))) {
+      throw invalid(path, "\"*\" or origins such as https://fair.example; \"null\" is never allowed", String.join(",", origins));
+    }
+    return origins;
+  }
+
   /** CIDR ranges or single addresses, as a list or one comma-separated string; empty is none. */
   AddressRanges addressRanges(String path) {
     try {

@@ -1,7 +1,10 @@
 package io.lanyard.config;
 
+import io.lanyard.support.SecretCipher;
+
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The {@code jwt} settings and the key material that goes with the algorithm: an HMAC secret for HS256, a key pair (and
@@ -12,6 +15,8 @@ final class JwtSettings {
   static final String SECRET_ENV = "LANYARD_JWT_SECRET";
   static final String PRIVATE_KEY_ENV = "LANYARD_JWT_PRIVATE_KEY";
   static final String SECONDARY_KEY_ENV = "LANYARD_JWT_SECONDARY_KEY";
+  /** The key that encrypts the generated HS256 secret kept in the database. */
+  public static final String SECRET_KEY_ENV = "LANYARD_JWT_SECRET_KEY";
   static final String HMAC = "HS256";
 
   private JwtSettings() {
@@ -44,16 +49,43 @@ final class JwtSettings {
       settings.duration("jwt.defaultTtl").toMillis(),
       settings.durationOrUnlimited("jwt.maxTtl"),
       signingKey,
-      secondaryKey);
+      secondaryKey,
+      secretKey(env));
   }
 
-  /** At least 32 bytes: an HMAC key shorter than its hash output weakens every token. */
+  /** 32 bytes in base64, and not all alike: it is what keeps the generated secret out of database dumps. */
+  private static Optional<Secret> secretKey(Map<String, String> env) {
+    Optional<LanyardConfig.KeyPem> key = Secrets.pem(env, SECRET_KEY_ENV);
+    key.ifPresent(found -> {
+      try {
+        byte[] bytes = SecretCipher.decodeKey(found.pem().reveal());
+        if (IntStream.range(1, bytes.length).allMatch(i -> bytes[i] == bytes[0])) {
+          throw new IllegalArgumentException("its bytes are all alike");
+        }
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("Invalid setting " + found.source() + ": " + e.getMessage());
+      }
+    });
+    return key.map(found -> new Secret(found.pem().reveal().trim()));
+  }
+
+  /**
+   * At least 32 bytes (an HMAC key shorter than its hash output weakens every token), and not a placeholder or a string of
+   * obviously low entropy. From {@code LANYARD_JWT_SECRET} or the file {@code LANYARD_JWT_SECRET_FILE} names.
+   */
   private static Optional<Secret> secret(Map<String, String> env) {
-    Optional<Secret> secret = Secrets.fromEnv(env, SECRET_ENV);
-    if (secret.isPresent() && secret.get().byteLength() < 32) {
+    Optional<Secret> secret = Secrets.secret(env, SECRET_ENV);
+    if (secret.isEmpty()) {
+      return secret;
+    }
+    if (secret.get().byteLength() < 32) {
       throw new ConfigException("Invalid setting " + SECRET_ENV + ": the JWT secret must be at least 32 bytes long, got "
         + secret.get().byteLength() + " (leave it unset to have one generated and kept in the database)");
     }
+    WeakSecrets.problem(secret.get().reveal()).ifPresent(problem -> {
+      throw new ConfigException("Invalid setting " + SECRET_ENV + ": the JWT secret is too weak: " + problem
+        + " (use 32 random bytes or more, e.g. openssl rand -base64 48)");
+    });
     return secret;
   }
 }

@@ -12,9 +12,10 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
+  /** @param readTimeout the longest a request may take to arrive whole, headers and body, from its first byte */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
-                     String accessLog, Duration slowRequest) {
+                     Duration readTimeout, String accessLog, Duration slowRequest) {
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
@@ -28,9 +29,10 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param maxTtlMillis the longest token lifetime, or -1 when there is no limit
    * @param signingKey the key pair that signs (ES256, RS256)
    * @param secondaryKey a second key that verifies and is published, not signing: the other half of a key rotation
+   * @param secretKey the AES key (base64) that encrypts the HS256 secret generated and kept in the database
    */
   public record Jwt(String algorithm, Optional<Secret> secret, String issuer, long defaultTtlMillis, long maxTtlMillis,
-                    Optional<KeyPem> signingKey, Optional<KeyPem> secondaryKey) {
+                    Optional<KeyPem> signingKey, Optional<KeyPem> secondaryKey, Optional<Secret> secretKey) {
 
     public boolean hasMaxTtl() {
       return maxTtlMillis >= 0;
@@ -48,8 +50,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /**
    * @param hashThreads worker threads that run bcrypt; 0 means one per core
    * @param hashQueueBudget the longest a login, creation or activation may be expected to wait for bcrypt before it is refused
+   * @param allowWeakBcryptCost true lets {@code bcryptCost} go below 10: for tests and benchmarks only
    */
-  public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget) {
+  public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget, boolean allowWeakBcryptCost) {
   }
 
   /** @param refreshInterval how often in-memory copies reload when no change notification arrives */

@@ -14,19 +14,27 @@ final class Secrets {
   private Secrets() {
   }
 
-  static Optional<Secret> fromEnv(Map<String, String> env, String name) {
-    return Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
+  /**
+   * {@code NAME} or {@code NAME_FILE}, not both. A file's trailing line break is not part of the secret (editors and
+   * {@code echo} add one; container secrets often end with one).
+   */
+  static Optional<Secret> secret(Map<String, String> env, String name) {
+    return read(env, name).map(found -> new Secret(stripTrailingLineBreaks(found.pem().reveal())));
   }
 
   /** {@code NAME} or {@code NAME_FILE}, not both; a file that cannot be read stops start-up, naming the variable. */
   static Optional<LanyardConfig.KeyPem> pem(Map<String, String> env, String name) {
-    Optional<Secret> inline = fromEnv(env, name);
+    return read(env, name);
+  }
+
+  private static Optional<LanyardConfig.KeyPem> read(Map<String, String> env, String name) {
+    Optional<Secret> inline = Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
     Optional<String> file = Optional.ofNullable(env.get(name + FILE_SUFFIX)).filter(value -> !value.isBlank());
     if (inline.isPresent() && file.isPresent()) {
       throw new ConfigException("Invalid setting " + name + ": set " + name + " or " + name + FILE_SUFFIX + ", not both");
     }
     if (file.isEmpty()) {
-      return inline.map(pem -> new LanyardConfig.KeyPem(name, pem));
+      return inline.map(value -> new LanyardConfig.KeyPem(name, value));
     }
     String source = name + FILE_SUFFIX;
     try {
@@ -35,5 +43,13 @@ final class Secrets {
       throw new ConfigException("Invalid setting " + source + ": cannot read the file " + file.get().trim() + " ("
         + e.getClass().getSimpleName() + ")");
     }
+  }
+
+  private static String stripTrailingLineBreaks(String value) {
+    int end = value.length();
+    while (end > 0 && (value.charAt(end - 1) == '\n' || value.charAt(end - 1) == '\r')) {
+      end--;
+    }
+    return value.substring(0, end);
   }
 }

@@ -1,5 +1,6 @@
 package io.lanyard.http;
 
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,15 +13,23 @@ import static net.logstash.logback.argument.StructuredArguments.keyValue;
 import static net.logstash.logback.argument.StructuredArguments.value;
 
 /**
- * One line per request on the {@code access} logger ({@code http.accessLog}): every request, only failures (4xx, 5xx) and
- * requests slower than {@code http.slowRequest}, or none. The logger writes in batches (logback's {@code access} appender).
+ * One line per request on the {@code access} logger: {@code POST /_login/local 401 12ms 203.0.113.7}, the source being the
+ * client address of DECISIONS.md §7 (through trusted proxies). A request whose connection closed before its reply was sent
+ * (the client gave up, or was cut for reading too slowly) says so instead of a status: the status a reply would have had was
+ * never sent. JSON lines carry each part as a field, and the route template besides; {@code status} is absent on those.
+ * {@code http.accessLog} chooses the requests: all, only failures (4xx, 5xx, closed) and those slower than
+ * {@code http.slowRequest}, or none. The logger writes in batches (logback's {@code access} appender).
  */
 final class AccessLog {
 
   /** Which requests get a line. */
   enum Policy { ALL, ERRORS_AND_SLOW, OFF }
 
+  /** The routing-context key of the matched route's template. */
+  static final String ROUTE = "lanyard.route";
+
   private static final Logger log = LoggerFactory.getLogger("access");
+  private static final String CLOSED = "closed";
 
   private final Policy policy;
   private final long slowNanos;
@@ -30,23 +39,33 @@ final class AccessLog {
     this.slowNanos = slowRequest.toNanos();
   }
 
+  /** {@code all}, {@code errors-and-slow} or {@code off} (config checks the spelling). */
   static Policy policy(String setting) {
     return Policy.valueOf(setting.toUpperCase(Locale.ROOT).replace('-', '_'));
   }
 
-  /** Logs the request when its reply has gone, if the policy wants it; {@code started} is from {@link System#nanoTime()}. */
-  void attach(RoutingContext context, long started, String source, String routeKey) {
+  /** Logs the request once it ends, however it ends, if the policy wants it. */
+  void follow(RoutingContext context, String source) {
     if (policy == Policy.OFF) {
       return;
     }
+    long started = System.nanoTime();
+    HttpServerResponse response = context.response();
     context.addEndHandler(done -> {
       long elapsed = System.nanoTime() - started;
-      int status = context.response().getStatusCode();
-      if (policy == Policy.ALL || status >= 400 || elapsed > slowNanos) {
-        // The message reads as before in text; JSON lines get each part as a field, and the route template and source besides.
-        log.info("{} {} {} {}ms", value("method", context.request().method().name()), value("path", context.request().path()),
-          value("status", status), value("durationMs", TimeUnit.NANOSECONDS.toMillis(elapsed)),
-          keyValue("route", context.get(routeKey)), keyValue("source", source));
+      boolean sent = response.ended();
+      if (policy == Policy.ERRORS_AND_SLOW && sent && response.getStatusCode() < 400 && elapsed <= slowNanos) {
+        return;
+      }
+      String method = context.request().method().name();
+      String path = context.request().path();
+      long millis = TimeUnit.NANOSECONDS.toMillis(elapsed);
+      if (sent) {
+        log.info("{} {} {} {}ms {}", value("method", method), value("path", path), value("status", response.getStatusCode()),
+          value("durationMs", millis), value("source", source), keyValue("route", context.get(ROUTE)));
+      } else {
+        log.info("{} {} {} {}ms {}", value("method", method), value("path", path), value("outcome", CLOSED),
+          value("durationMs", millis), value("source", source), keyValue("route", context.get(ROUTE)));
       }
     });
   }

@@ -5,12 +5,18 @@ import io.vertx.core.http.HttpServerRequest;
 
 import java.util.List;
 
-/** CORS as Kuzzle answers it: the request's Origin echoed back when it is allowed. */
+/**
+ * CORS as Kuzzle answers it: the request's Origin echoed back when it is allowed. Credentials (cookies, client certificates)
+ * are allowed cross-origin only to origins named in {@code http.allowedOrigins}: {@code *} lets any page read replies, as the
+ * Kuzzle SDK needs (it sends tokens in {@code Authorization}, not cookies), never with credentials. {@code Origin: null}
+ * (sandboxed frames, {@code file:} pages, some redirects) is never allowed, whatever the setting.
+ */
 final class Cors {
 
   private static final String ALLOW_METHODS = "GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS";
   private static final String ALLOW_HEADERS = "Content-Type, Access-Control-Allow-Headers, Authorization, X-Requested-With, "
     + "Content-Length, Content-Encoding, X-Kuzzle-Volatile, X-Kuzzle-Request-Id";
+  private static final String NULL_ORIGIN = "null";
 
   private final boolean anyOrigin;
   private final List<String> allowedOrigins;
@@ -23,14 +29,20 @@ final class Cors {
   void apply(HttpServerRequest request, MultiMap responseHeaders) {
     responseHeaders.set("Vary", "Origin");
     String origin = request.getHeader("Origin");
-    if (origin == null || !(anyOrigin || allowedOrigins.contains(origin))) {
+    if (origin == null || origin.equals(NULL_ORIGIN)) {
+      return;
+    }
+    boolean named = allowedOrigins.contains(origin);
+    if (!(named || anyOrigin)) {
       return;
     }
     responseHeaders
       .set("Access-Control-Allow-Origin", origin)
-      .set("Access-Control-Allow-Credentials", "true")
       .set("Access-Control-Allow-Methods", ALLOW_METHODS)
       .set("Access-Control-Allow-Headers", ALLOW_HEADERS)
       .set("Access-Control-Expose-Headers", RequestIds.HEADER);
+    if (named) {
+      responseHeaders.set("Access-Control-Allow-Credentials", "true");
+    }
   }
 }

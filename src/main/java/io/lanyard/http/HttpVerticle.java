@@ -21,13 +21,11 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.vertx.ext.web.handler.HttpException;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-
 
 /**
  * The HTTP API: mounts the route table, and gives every reply (framework failures included) the Kuzzle envelope. One instance
@@ -35,9 +33,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpVerticle extends VerticleBase {
 
-  private static final Logger log = LoggerFactory.getLogger(HttpVerticle.class);
 
-  private static final String ROUTE = "lanyard.route";
+  private static final String ROUTE = AccessLog.ROUTE;
   private static final String SOURCE = "lanyard.source";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
@@ -79,18 +76,16 @@ public final class HttpVerticle extends VerticleBase {
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
-    router.errorHandler(404, this::notFound);
-    router.errorHandler(405, this::notFound);
-    router.errorHandler(413, context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(config.bodyLimit()))));
-    router.errorHandler(400, context -> Replies.write(context, null, null, Reply.error(ApiError.unparsableBody())));
-    router.errorHandler(500, this::unexpected);
+    RouterFailures.install(router, config.bodyLimit());
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
     // HTTP/1.1 only, as Kuzzle: no cleartext HTTP/2 upgrade, whose GOAWAY at shutdown cut requests in flight.
     HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(port).setHttp2ClearTextEnabled(false)
       .setIdleTimeout(IDLE_TIMEOUT_SECONDS);
-    server = vertx.createHttpServer(options).requestHandler(router).invalidRequestHandler(Replies::invalidRequest);
+    server = vertx.createHttpServer(options)
+      .connectionHandler(connection -> StrictRequestDecoder.install(connection, options, config.readTimeout()))
+      .requestHandler(router).invalidRequestHandler(Replies::invalidRequest);
     return server.listen();
   }
 
@@ -104,9 +99,8 @@ public final class HttpVerticle extends VerticleBase {
     return server.actualPort();
   }
 
-  /** First on every request: request id, CORS, access log; OPTIONS is answered here. */
+  /** First on every request: request id, security headers, CORS, access log; OPTIONS is answered here. */
   private void begin(RoutingContext context) {
-    long started = System.nanoTime();
     String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
     context.put(Replies.REQUEST_ID, requestId);
     RequestLogContext.set(requestId);
@@ -114,8 +108,9 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
+    SecurityHeaders.apply(response.headers());
     cors.apply(context.request(), response.headers());
-    accessLog.attach(context, started, source, ROUTE);
+    accessLog.follow(context, source);
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;
@@ -125,6 +120,11 @@ public final class HttpVerticle extends VerticleBase {
 
   private void dispatch(RoutingContext context, Route route) {
     context.put(ROUTE, route.path());
+    Optional<ApiError> refusal = RequestChecks.refusal(context.request(), context.body().buffer());
+    if (refusal.isPresent()) {
+      write(context, route, Reply.error(refusal.get()));
+      return;
+    }
     JsonBodies.Parsed parsed = bodies.parse(context.body().buffer());
     if (parsed.error() != null) {
       write(context, route, Reply.error(parsed.error()));
@@ -133,8 +133,8 @@ public final class HttpVerticle extends VerticleBase {
     MultiMap query;
     try {
       query = context.queryParams();
-    } catch (IllegalArgumentException e) {
-      write(context, route, Reply.error(ApiError.badRequest("Unable to parse the query string", "api.assert.invalid_query")));
+    } catch (IllegalArgumentException | HttpException e) {
+      write(context, route, Reply.error(RouterFailures.INVALID_QUERY));
       return;
     }
     authenticate(context.request().getHeader(HttpHeaders.AUTHORIZATION))
@@ -174,15 +174,6 @@ public final class HttpVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-  }
-
-  private void notFound(RoutingContext context) {
-    Replies.write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
-  }
-
-  private void unexpected(RoutingContext context) {
-    log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
-    Replies.write(context, null, null, Reply.error(ApiError.internal()));
   }
 
   private static void write(RoutingContext context, Route route, Reply reply) {

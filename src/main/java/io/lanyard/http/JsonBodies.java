@@ -1,6 +1,7 @@
 package io.lanyard.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -36,14 +37,18 @@ final class JsonBodies {
     if (buffer == null || buffer.length() == 0 || isBlank(buffer)) {
       return new Parsed(new JsonObject(), null);
     }
-    try {
-      Object value = mapper.readValue(buffer.getBytes(), Object.class);
-      if (value instanceof Map<?, ?> map) {
-        return new Parsed(new JsonObject((Map<String, Object>) map), null);
+    try (JsonParser parser = mapper.createParser(buffer.getBytes())) {
+      try {
+        Object value = mapper.readValue(parser, Object.class);
+        if (value instanceof Map<?, ?> map) {
+          return new Parsed(new JsonObject((Map<String, Object>) map), null);
+        }
+        return new Parsed(null, ApiError.unparsableBody());
+      } catch (StreamConstraintsException e) {
+        // the parser stopped either at the nesting limit or at a number or string past Jackson's length limits
+        return new Parsed(null, parser.getParsingContext().getNestingDepth() >= maxDepth ? ApiError.tooDeep(maxDepth)
+          : ApiError.valueTooLong());
       }
-      return new Parsed(null, ApiError.unparsableBody());
-    } catch (StreamConstraintsException e) {
-      return new Parsed(null, ApiError.tooDeep(maxDepth));
     } catch (IOException e) {
       return new Parsed(null, ApiError.unparsableBody());
     }

@@ -31,6 +31,10 @@ public final class MetricsPortVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     Router router = Router.router(vertx);
+    router.route().handler(context -> {
+      SecurityHeaders.apply(context.response().headers());
+      context.next();
+    });
     router.get(MetricsEndpoint.PATH).handler(new MetricsEndpoint(scrape));
     router.errorHandler(404, context -> context.response().setStatusCode(404)
       .putHeader(HttpHeaders.CONTENT_TYPE, "text/plain; charset=utf-8")

@@ -65,11 +65,17 @@ final class Replies {
       error = new ApiError(414, "BadRequest", "The request URL is too long", "network.http.url_too_long");
     } else if (cause instanceof TooLongHttpHeaderException) {
       error = new ApiError(431, "BadRequest", "The request headers are too large", "network.http.headers_too_large");
+    } else if (cause instanceof StrictRequestDecoder.Refused refused && refused.status() == 501) {
+      error = new ApiError(501, "NotImplemented", refused.getMessage(), "network.http.unsupported_transfer_encoding");
+    } else if (cause instanceof StrictRequestDecoder.Refused refused) {
+      error = ApiError.badRequest(refused.getMessage(), "network.http.ambiguous_framing");
     } else {
       error = ApiError.badRequest("Malformed HTTP request", "network.http.malformed_request");
     }
     Envelope envelope = new Envelope(RequestIds.from(null), Reply.error(error), null, null);
-    request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8)
+    HttpServerResponse response = request.response();
+    SecurityHeaders.apply(response.headers());
+    response.setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8)
       .putHeader(HttpHeaders.CONNECTION, "close").end(envelope.toBuffer());
   }
 }

@@ -4,7 +4,9 @@ package io.lanyard.passwords;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** The password rule of every route that sets one (DECISIONS.md §4): at least 8 characters, at most 72 UTF-8 bytes. */
+/**
+ * The password rule of every route that sets one (DECISIONS.md §4): at least 8 characters, at most 72 UTF-8 bytes, no NUL.
+ */
 public final class Passwords {
 
   public static final int MIN_CHARACTERS = 8;
@@ -19,6 +21,10 @@ public final class Passwords {
     }
     if (password.getBytes(StandardCharsets.UTF_8).length > PasswordHasher.MAX_PASSWORD_BYTES) {
       return Optional.of("too_long");
+    }
+    if (password.indexOf('\u0000') >= 0) {
+      // no one types it, and bcrypt implementations disagree on it: refused as any other invalid value
+      return Optional.of("invalid_character");
     }
     return Optional.empty();
   }

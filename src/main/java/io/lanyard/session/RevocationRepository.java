@@ -66,6 +66,10 @@ public final class RevocationRepository {
   private static final String DELETE_EXPIRED_CUTOFFS = """
     DELETE FROM session_cutoffs WHERE expires_at < now() - interval '1 minute'""";
 
+  // Read by the trigger that cuts off a deleted user's sessions (V17.1), which cannot know the configuration.
+  private static final String RECORD_MAX_TTL = """
+    INSERT INTO settings (name, value) VALUES ('jwt.max_ttl_ms', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value""";
+
   static final UUID FIRST_USER_ID = new UUID(0, 0);
   static final String FIRST_TOKEN_ID = "";
 
@@ -79,6 +83,11 @@ public final class RevocationRepository {
     return client.preparedQuery(CUT_SESSIONS).execute(Tuple.of(UUID.fromString(cutoff.userId()), time(cutoff.notBefore()),
         time(cutoff.expiresAt()), Topics.SESSIONS_CUT, cutoff.toJson().encode(), cutoff.keptTokenId().orElse(null)))
       .mapEmpty();
+  }
+
+  /** Records the longest token lifetime (-1: none), so a deleted user's cut-off is kept as long as its tokens could live. */
+  Future<Void> recordMaxTtl(SqlClient client, long maxTtlMillis) {
+    return client.preparedQuery(RECORD_MAX_TTL).execute(Tuple.of(Long.toString(maxTtlMillis))).mapEmpty();
   }
 
   /** Revocations of tokens not yet expired, in token id order, after {@code afterTokenId}: one page of a full load. */

@@ -32,6 +32,7 @@ public final class RevocationSync {
   private final Pool pool;
   private final RevocationRepository repository;
   private final RevocationList list;
+  private final long maxTtlMillis;
   private volatile OffsetDateTime caughtUpTo;
   private volatile boolean stopped;
   private Future<Void> syncing;
@@ -39,10 +40,12 @@ public final class RevocationSync {
   private long catchUpTimer = -1;
   private long pruneTimer = -1;
 
-  public RevocationSync(Pool pool, RevocationRepository repository, RevocationList list) {
+  /** @param maxTtlMillis the longest token lifetime, or -1: how long the cut-off of a deleted user must be kept */
+  public RevocationSync(Pool pool, RevocationRepository repository, RevocationList list, long maxTtlMillis) {
     this.pool = pool;
     this.repository = repository;
     this.list = list;
+    this.maxTtlMillis = maxTtlMillis;
   }
 
   /** Completes once every live entry is in memory: an instance never serves without knowing the revocations. */
@@ -54,7 +57,9 @@ public final class RevocationSync {
       sync();
     });
     pruneTimer = vertx.setPeriodic(PRUNE_INTERVAL.toMillis(), id -> pruneDatabase());
-    return sync().compose(loaded -> pruneDatabase());
+    return repository.recordMaxTtl(pool, maxTtlMillis)
+      .compose(recorded -> sync())
+      .compose(loaded -> pruneDatabase());
   }
 
   public void stop(Vertx vertx) {

@@ -1,6 +1,7 @@
 package io.lanyard.cli;
 
 import io.lanyard.support.Eventually;
+import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
@@ -100,7 +101,7 @@ class JarIT {
     jar.awaitLine(READY, Duration.ofSeconds(30));
 
     HttpRequest login = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_login/local"))
-      .header("X-Kuzzle-Request-Id", "json-log-test-1")
+      .header("X-Kuzzle-Request-Id", "json-log-test-1").header("Content-Type", "application/json")
       .POST(HttpRequest.BodyPublishers.ofString(new JsonObject().put("username", "ann@example.com").put("password", password)
         .encode())).build();
     assertThat(HttpClient.newHttpClient().send(login, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
@@ -120,7 +121,8 @@ class JarIT {
     assertThat(access.getInteger("status")).isEqualTo(401);
     assertThat(access.getValue("durationMs")).isInstanceOf(Number.class);
     assertThat(access.getString("level")).isEqualTo("INFO");
-    assertThat(access.getString("message")).isEqualTo("POST /_login/local 401 " + access.getLong("durationMs") + "ms");
+    assertThat(access.getString("message"))
+      .isEqualTo("POST /_login/local 401 " + access.getLong("durationMs") + "ms 127.0.0.1");
     assertThat(records).anyMatch(record -> record.getString("message", "").startsWith("Lanyard ready on port"));
     assertThat(String.join("\n", lines)).doesNotContain(password, secret, "$2a$");
   }
@@ -139,7 +141,7 @@ class JarIT {
     jar.drain();
 
     assertThat(jar.output()).anyMatch(line -> line.matches(
-      "\\S+ INFO  \\[text-log-test-1\\] access - GET /_healthCheck 200 \\d+ms"));
+      "\\S+ INFO  \\[text-log-test-1\\] access - GET /_healthCheck 200 \\d+ms 127\\.0\\.0\\.1"));
     assertThat(jar.output()).noneMatch(line -> line.startsWith("{"));
   }
 
@@ -162,7 +164,7 @@ class JarIT {
     jar.drain();
 
     // written in batches: what was still buffered when SIGTERM came is flushed by the stop
-    assertThat(jar.output()).anyMatch(line -> line.matches("\\S+ INFO  \\[failure\\] access - GET /_me 401 \\d+ms"));
+    assertThat(jar.output()).anyMatch(line -> line.matches("\\S+ INFO  \\[failure\\] access - GET /_me 401 \\d+ms \\S+"));
     assertThat(jar.output()).noneMatch(line -> line.contains("[fast-success] access"));
   }
 
@@ -174,6 +176,25 @@ class JarIT {
   @Test
   void shortJwtSecretStopsStartUpNamingTheSetting() throws Exception {
     assertRefused(Map.of("LANYARD_JWT_SECRET", "too-short"), "LANYARD_JWT_SECRET");
+  }
+
+  @Test
+  void placeholderJwtSecretStopsStartUpWithoutPrintingIt() throws Exception {
+    String placeholder = "your-256-bit-secret-your-256-bit-secret";
+
+    List<String> lines = assertRefused(Map.of("LANYARD_JWT_SECRET", placeholder), "LANYARD_JWT_SECRET");
+
+    assertThat(String.join("\n", lines)).doesNotContain(placeholder);
+  }
+
+  @Test
+  void bcryptCostBelowTenStopsStartUpUnlessAllowedForTests() throws Exception {
+    assertRefused(Map.of("LANYARD_ALLOW_WEAK_BCRYPT_COST", "false"), "LANYARD_BCRYPT_COST");
+  }
+
+  @Test
+  void generatedSecretWithoutItsKeyStopsStartUpNamingTheKey() throws Exception {
+    assertRefused(Map.of("LANYARD_JWT_SECRET_KEY", ""), "LANYARD_JWT_SECRET_KEY");
   }
 
   @Test
@@ -282,6 +303,8 @@ class JarIT {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.startsWith("LANYARD_"));
     builder.environment().put("LANYARD_BCRYPT_COST", "4");
+    builder.environment().put("LANYARD_ALLOW_WEAK_BCRYPT_COST", "true");
+    builder.environment().put("LANYARD_JWT_SECRET_KEY", TestApp.JWT_SECRET_KEY);
     builder.environment().put("LANYARD_METRICS_PORT", "0");
     builder.environment().put("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
     builder.environment().putAll(env);
@@ -306,6 +329,7 @@ class JarIT {
 
   private static CompletableFuture<HttpResponse<String>> postAsync(int port, String path, JsonObject body) {
     HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+      .header("Content-Type", "application/json")
       .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build();
     return HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofString());
   }

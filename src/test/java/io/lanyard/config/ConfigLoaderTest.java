@@ -13,6 +13,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ConfigLoaderTest {
 
+  private static final String RANDOM_LOOKING = "Qm7vT2xK9pLw4ZsN8dRf3HjY6bUc1EaG";
+
   @Test
   void defaultsAreTheDocumentedOnes() {
     LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of());
@@ -27,6 +29,9 @@ class ConfigLoaderTest {
     assertThat(config.security().hashQueueBudget()).isEqualTo(Duration.ofSeconds(2));
     assertThat(config.db().queueBudget()).isEqualTo(Duration.ofSeconds(2));
     assertThat(config.pluginName()).isEqualTo("Vendor");
+    assertThat(config.metrics().host()).isEqualTo("127.0.0.1");
+    assertThat(config.http().readTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.security().allowWeakBcryptCost()).isFalse();
   }
 
   @Test
@@ -45,7 +50,7 @@ class ConfigLoaderTest {
     LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of(
       "LANYARD_HTTP_PORT", "8080",
       "LANYARD_DB_URI", "postgresql://app@db:5433/sso",
-      "LANYARD_JWT_SECRET", "s".repeat(32),
+      "LANYARD_JWT_SECRET", RANDOM_LOOKING,
       "LANYARD_JWT_MAX_TTL", "12h",
       "LANYARD_BCRYPT_COST", "12",
       "LANYARD_PLUGIN_NAME", "Acme",
@@ -55,7 +60,7 @@ class ConfigLoaderTest {
 
     assertThat(config.http().port()).isEqualTo(8080);
     assertThat(config.db().uri()).isEqualTo("postgresql://app@db:5433/sso");
-    assertThat(config.jwt().secret().orElseThrow().reveal()).isEqualTo("s".repeat(32));
+    assertThat(config.jwt().secret().orElseThrow().reveal()).isEqualTo(RANDOM_LOOKING);
     assertThat(config.jwt().maxTtlMillis()).isEqualTo(43_200_000L);
     assertThat(config.security().bcryptCost()).isEqualTo(12);
     assertThat(config.pluginName()).isEqualTo("Acme");
@@ -122,9 +127,79 @@ class ConfigLoaderTest {
 
   @Test
   void secretsNeverPrintThemselves() {
-    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET", "s".repeat(40),
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET", RANDOM_LOOKING,
       "LANYARD_DB_PASSWORD", "hunter2-hunter2"));
 
-    assertThat(config.toString()).doesNotContain("s".repeat(40)).doesNotContain("hunter2");
+    assertThat(config.toString()).doesNotContain(RANDOM_LOOKING).doesNotContain("hunter2");
+  }
+
+  @Test
+  void bcryptCostBelowTenNeedsTheTestAllowance() {
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_BCRYPT_COST", "9")))
+      .hasMessageContaining("security.bcryptCost (LANYARD_BCRYPT_COST): expected a whole number from 10 to 31");
+
+    LanyardConfig allowed = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_BCRYPT_COST", "4",
+      "LANYARD_ALLOW_WEAK_BCRYPT_COST", "true"));
+
+    assertThat(allowed.security().bcryptCost()).isEqualTo(4);
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_BCRYPT_COST", "3",
+      "LANYARD_ALLOW_WEAK_BCRYPT_COST", "true"))).hasMessageContaining("LANYARD_BCRYPT_COST");
+  }
+
+  @Test
+  void placeholderAndLowEntropyJwtSecretsAreRefusedWithoutPrintingThem() {
+    for (String weak : new String[] {"changeme-changeme-changeme-changeme", "your-256-bit-secret-your-256-bit-secret",
+      "a".repeat(40), "abcabcabcabcabcabcabcabcabcabcabcabc", "0123456701234567012345670123456701234567",
+      "CHANGEME_please_set_a_real_secret_here_1234", "secret-secret-secret-secret-secret-secret", "ababababbabababaabababab0ab1"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET", weak)))
+        .withFailMessage(weak).isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("Invalid setting LANYARD_JWT_SECRET")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(weak));
+    }
+  }
+
+  @Test
+  void jwtSecretMayComeFromAFileWithoutItsTrailingLineBreak() throws Exception {
+    Path file = Files.createTempFile("jwt", ".secret");
+    Files.writeString(file, RANDOM_LOOKING + "\n");
+
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET_FILE", file.toString()));
+
+    assertThat(config.jwt().secret().orElseThrow().reveal()).isEqualTo(RANDOM_LOOKING);
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET_FILE", file.toString(),
+      "LANYARD_JWT_SECRET", RANDOM_LOOKING))).hasMessageContaining("not both");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET_FILE", "/no/such/secret")))
+      .hasMessageContaining("LANYARD_JWT_SECRET_FILE");
+  }
+
+  @Test
+  void databaseAndSmtpPasswordsMayComeFromFiles() throws Exception {
+    Path db = Files.createTempFile("db", ".password");
+    Path smtp = Files.createTempFile("smtp", ".password");
+    Files.writeString(db, "db-pass\r\n");
+    Files.writeString(smtp, "smtp-pass");
+
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_DB_PASSWORD_FILE", db.toString(),
+      "LANYARD_SMTP_PASSWORD_FILE", smtp.toString()));
+
+    assertThat(config.db().password().orElseThrow().reveal()).isEqualTo("db-pass");
+    assertThat(config.smtp().password().orElseThrow().reveal()).isEqualTo("smtp-pass");
+  }
+
+  @Test
+  void theKeyOfTheKeptSecretIs32BytesOfBase64() {
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET_KEY", "q3VnKq1m9w0bXo0vC1e2Hk7Zt4yR8pLs6aNdUf5gJiE="))
+      .jwt().secretKey()).isPresent();
+    for (String bad : new String[] {"not base64 at all!", "c2hvcnQ=", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_JWT_SECRET_KEY", bad)))
+        .withFailMessage(bad).hasMessageStartingWith("Invalid setting LANYARD_JWT_SECRET_KEY")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(bad));
+    }
+  }
+
+  @Test
+  void nullIsNeverAnAllowedOrigin() {
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HTTP_ALLOWED_ORIGINS", "https://a.example,null")))
+      .hasMessageContaining("http.allowedOrigins (LANYARD_HTTP_ALLOWED_ORIGINS)");
   }
 }

@@ -41,4 +41,11 @@ class JsonBodiesTest {
     assertThat(bodies.parse(Buffer.buffer("{\"a\":" + "[".repeat(30) + "1" + "]".repeat(30) + "}")).error()).isNull();
     assertThat(bodies.parse(Buffer.buffer(thirtyThree)).error().id()).isEqualTo("api.assert.body_too_deep");
   }
+
+  @Test
+  void aNumberPastTheParserLimitIsNotMistakenForDepth() {
+    JsonBodies.Parsed parsed = bodies.parse(Buffer.buffer("{\"a\":{\"b\":" + "9".repeat(5_000) + "}}"));
+
+    assertThat(parsed.error().id()).isEqualTo("api.assert.body_value_too_long");
+  }
 }

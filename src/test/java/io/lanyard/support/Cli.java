@@ -60,7 +60,7 @@ public final class Cli {
       file.toFile().deleteOnExit();
       JsonObject config = new JsonObject()
         .put("db", new JsonObject().put("uri", databaseUri).put("createDatabase", createDatabase))
-        .put("security", new JsonObject().put("bcryptCost", 4));
+        .put("security", new JsonObject().put("bcryptCost", 4).put("allowWeakBcryptCost", true));
       Files.writeString(file, config.encodePrettily());
       return file;
     } catch (IOException e) {

@@ -80,6 +80,10 @@ public final class Http {
 
   private Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
     HttpRequest<Buffer> request = client.request(method, path).putHeaders(headers);
+    if (body != null && !headers.contains("Content-Type")) {
+      // as every client of the API must: a body is declared as JSON (anything else is 415)
+      request.putHeader("Content-Type", "application/json");
+    }
     return (body == null ? request.send() : request.sendBuffer(body)).map(response -> {
       String text = response.bodyAsString();
       JsonObject json;

@@ -18,6 +18,8 @@ import static io.lanyard.support.Await.await;
 public final class TestApp implements AutoCloseable {
 
   public static final String JWT_SECRET = "integration-tests-secret-0123456789abcdef";
+  /** The key of a generated secret, for the services a test starts without {@code LANYARD_JWT_SECRET}. */
+  public static final String JWT_SECRET_KEY = "q3VnKq1m9w0bXo0vC1e2Hk7Zt4yR8pLs6aNdUf5gJiE=";
 
   private static TestApp shared;
 
@@ -63,8 +65,10 @@ public final class TestApp implements AutoCloseable {
     env.put("LANYARD_DB_URI", TestDb.get().uri());
     env.put("LANYARD_DB_CREATE_DATABASE", "false");
     env.put("LANYARD_BCRYPT_COST", "4");
+    env.put("LANYARD_ALLOW_WEAK_BCRYPT_COST", "true");
     env.put("LANYARD_HASH_THREADS", "2");
     env.put("LANYARD_JWT_SECRET", JWT_SECRET);
+    env.put("LANYARD_JWT_SECRET_KEY", JWT_SECRET_KEY);
     env.put("LANYARD_CACHE_REFRESH_INTERVAL", "1s");
     env.put("LANYARD_HTTP_SHUTDOWN_TIMEOUT", "2s");
     env.put("LANYARD_SMTP_HOST", "127.0.0.1");
