@@ -4,18 +4,16 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The bench's bcrypt helper, run as a single-file program on the service jar's classpath (the same bcrypt library):
- * {@code hash COST PASSWORD} prints a hash to seed accounts with; {@code bound COST SECONDS} prints how many verifications
- * one thread completes per second, the unit of the login hash bound (× cores).
+ * {@code bound COST SECONDS} prints how many verifications one thread completes per second, the unit of the login hash bound
+ * (× cores). (Accounts are seeded by the service's own {@code users seed --synthetic}.)
  */
 public final class BenchHash {
 
   public static void main(String[] args) {
-    int cost = Integer.parseInt(args[1]);
-    if (args[0].equals("hash")) {
-      System.out.println(new String(BCrypt.withDefaults().hash(cost, args[2].getBytes(StandardCharsets.UTF_8)),
-        StandardCharsets.US_ASCII));
-      return;
+    if (!args[0].equals("bound")) {
+      throw new IllegalArgumentException("usage: BenchHash bound COST SECONDS");
     }
+    int cost = Integer.parseInt(args[1]);
     double seconds = Double.parseDouble(args[2]);
     byte[] password = "bench password".getBytes(StandardCharsets.UTF_8);
     byte[] hash = BCrypt.withDefaults().hash(cost, password);

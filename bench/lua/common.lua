@@ -97,6 +97,11 @@ function bench.bearer(jwt)
   return { ["Authorization"] = "Bearer " .. jwt }
 end
 
+-- The n-th active account bench/run seeds (users seed --synthetic --prefix bench-): bench-a<n>@loadtest.invalid.
+function bench.seeded(n)
+  return "bench-a" .. n .. "@loadtest.invalid"
+end
+
 -- The body of both creation routes; password nil for /user/create.
 function bench.creation(email, app_token, password)
   local body = '{"email":"' .. email .. '","fromSalon":"salon-2026","fromSessionSalon":"salon-2026-spring",'

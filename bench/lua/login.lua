@@ -1,5 +1,5 @@
 -- Login of seeded accounts, a different one per request: wrk ... -- <threads> <users> <password>.
--- Accounts are u1@bench.example ... u<users>@bench.example, all with the same password (bench/run seeds them).
+-- Accounts are bench.seeded(1 .. users), all with the same password (bench/run seeds them).
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 
@@ -13,5 +13,5 @@ end
 
 function request()
   local user = (bench.next_index() - 1) % users + 1
-  return bench.post("/_login/local", '{"username":"u' .. user .. '@bench.example","password":"' .. password .. '"}')
+  return bench.post("/_login/local", '{"username":"' .. bench.seeded(user) .. '","password":"' .. password .. '"}')
 end

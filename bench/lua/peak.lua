@@ -21,7 +21,7 @@ function request()
     return bench.post("/_plugin/Vendor/user/create", bench.creation("pk-" .. index .. "@bench.example", app_token, nil))
   elseif draw < 0.8 then
     local user = (index - 1) % users + 1
-    return bench.post("/_login/local", '{"username":"u' .. user .. '@bench.example","password":"' .. password .. '"}')
+    return bench.post("/_login/local", '{"username":"' .. bench.seeded(user) .. '","password":"' .. password .. '"}')
   end
   return wrk.format("GET", "/_plugin/Vendor/user/getAllUserTypes?r=" .. index, headers)
 end

@@ -20,5 +20,5 @@ end
 
 function request()
   local user = (bench.next_index() - 1) % users + 1
-  return bench.post("/_login/local", '{"username":"u' .. user .. '@bench.example","password":"' .. password .. '"}')
+  return bench.post("/_login/local", '{"username":"' .. bench.seeded(user) .. '","password":"' .. password .. '"}')
 end

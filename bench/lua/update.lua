@@ -15,7 +15,7 @@ end
 function request()
   local index = bench.next_index()
   local user = (index - 1) % users + 1
-  local body = '{"email":"u' .. user .. '@bench.example","appToken":"' .. app_token .. '",'
+  local body = '{"email":"' .. bench.seeded(user) .. '","appToken":"' .. app_token .. '",'
     .. '"data":{"firstname":"First' .. index .. '","city":"City ' .. index .. '"}}'
   return bench.post("/_plugin/Vendor/thirdParty/updateUser", body, headers)
 end

@@ -2,6 +2,7 @@ package io.lanyard.accounts;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
@@ -21,7 +22,7 @@ public final class AccountLinkRepository {
     SELECT EXISTS (SELECT 1 FROM account_links
                    WHERE user_id = $1 AND created_at > now() - $2::float8 * interval '1 millisecond')""";
   private static final String FIND_USABLE = """
-    SELECT l.user_id FROM account_links l JOIN users u ON u.id = l.user_id
+    SELECT l.user_id, u.synthetic FROM account_links l JOIN users u ON u.id = l.user_id
     WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'pending'""";
   // One statement decides between concurrent activations of one link: the first marks it used, the others get no row.
   private static final String CONSUME = """
@@ -44,10 +45,19 @@ public final class AccountLinkRepository {
       .map(rows -> rows.iterator().next().getBoolean(0));
   }
 
+  /** The account a link is for; {@code synthetic} when it is a load test's. */
+  public record Owner(String userId, boolean synthetic) {
+  }
+
   /** The pending account a link would activate: unused, unexpired, its account still pending. Reads only. */
-  public Future<Optional<String>> findUsable(SqlClient client, byte[] tokenHash) {
-    return client.preparedQuery(FIND_USABLE).execute(Tuple.of(Buffer.buffer(tokenHash)))
-      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID(0).toString()));
+  public Future<Optional<Owner>> findUsable(SqlClient client, byte[] tokenHash) {
+    return client.preparedQuery(FIND_USABLE).execute(Tuple.of(Buffer.buffer(tokenHash))).map(rows -> {
+      if (rows.size() == 0) {
+        return Optional.empty();
+      }
+      Row row = rows.iterator().next();
+      return Optional.of(new Owner(row.getUUID("user_id").toString(), row.getBoolean("synthetic")));
+    });
   }
 
   /** Marks the link used; the account id when this call was the one that used it. */

@@ -1,5 +1,9 @@
 package io.lanyard.accounts;
 
+import io.lanyard.api.RequestOrigin;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -10,7 +14,7 @@ import java.util.Optional;
 /**
  * The check of a signed-in person's current password, before a change only they may make (a new password or address, an
  * erasure). It counts toward the lockout like a login: a locked identifier gets no bcrypt run at all, a wrong or missing
- * password is a failure, a right one clears them.
+ * password is a failure, a right one clears them; and the audit trail records a refusal as it records a login's.
  */
 public final class CurrentPassword {
 
@@ -32,16 +36,30 @@ public final class CurrentPassword {
   private final UserRepository users;
   private final PasswordHasher hasher;
   private final LoginFailures failures;
+  private final AuditTrail audit;
 
-  public CurrentPassword(Pool pool, UserRepository users, PasswordHasher hasher, LoginFailures failures) {
+  public CurrentPassword(Pool pool, UserRepository users, PasswordHasher hasher, LoginFailures failures, AuditTrail audit) {
     this.pool = pool;
     this.users = users;
     this.hasher = hasher;
     this.failures = failures;
+    this.audit = audit;
   }
 
-  /** @param password as sent: anything but a non-empty string is a missing password, counted as a wrong one */
-  public Future<Check> verify(String userId, Object password) {
+  /**
+   * @param password as sent: anything but a non-empty string is a missing password, counted as a wrong one
+   * @param origin the request's, for the audit trail
+   */
+  public Future<Check> verify(String userId, Object password, RequestOrigin origin) {
+    return check(userId, password).andThen(done -> {
+      if (done.succeeded() && done.result().outcome() != Outcome.VERIFIED) {
+        audit.record(AuditEvent.of(done.result().outcome() == Outcome.LOCKED ? AuditKind.LOGIN_LOCKED : AuditKind.LOGIN_FAILED,
+          origin).withUser(userId).withDetail("current_password"));
+      }
+    });
+  }
+
+  private Future<Check> check(String userId, Object password) {
     return users.findCredentialsById(pool, userId).compose(found -> {
       if (found.isEmpty() || !found.get().canLogIn()) {
         return Future.succeededFuture(Check.wrong());

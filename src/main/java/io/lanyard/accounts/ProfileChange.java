@@ -2,6 +2,7 @@ package io.lanyard.accounts;
 
 import io.vertx.core.json.JsonObject;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,4 +13,12 @@ import java.util.Optional;
  * @param language empty when not sent; {@code Optional.of(Optional.empty())} when sent as null
  */
 public record ProfileChange(JsonObject set, List<String> cleared, Optional<Optional<String>> language) {
+
+  /** The names of the fields this change sets or clears (what a {@code user.profile_updated} webhook lists). */
+  public List<String> fieldNames() {
+    List<String> names = new ArrayList<>(set.fieldNames());
+    names.addAll(cleared);
+    language.ifPresent(value -> names.add("language"));
+    return names;
+  }
 }

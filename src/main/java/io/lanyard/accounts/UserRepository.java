@@ -34,8 +34,8 @@ public final class UserRepository {
 
   // The unique constraint decides between concurrent creates of one address: one row, the others get nothing back.
   private static final String INSERT_IF_ABSENT = """
-    INSERT INTO users (email, password_hash, status, language, from_salon, from_session_salon, from_application_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    INSERT INTO users (email, password_hash, status, language, from_salon, from_session_salon, from_application_id, synthetic)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
     ON CONFLICT ON CONSTRAINT users_email_key DO NOTHING
     RETURNING id""";
 
@@ -54,6 +54,13 @@ public final class UserRepository {
     UPDATE users SET status = CASE WHEN password_hash IS NULL THEN 'pending' ELSE 'active' END, updated_at = now()
     WHERE email = $1 AND status = 'disabled'
     RETURNING id""";
+
+  private final SyntheticAddresses synthetic;
+
+  /** @param synthetic the addresses marked synthetic as their account is written */
+  public UserRepository(SyntheticAddresses synthetic) {
+    this.synthetic = synthetic;
+  }
 
   /** @param email a normalised address */
   public Future<Optional<Credentials>> findCredentials(SqlClient client, String email) {
@@ -89,7 +96,7 @@ public final class UserRepository {
   public Future<Optional<String>> insertIfAbsent(SqlClient client, NewUser user) {
     Tuple values = Tuple.of(user.email(), user.passwordHash().orElse(null), user.status().wireName(), user.language(),
       user.fromSalon().orElse(null), user.fromSessionSalon().orElse(null),
-      user.fromApplicationId().map(UUID::fromString).orElse(null));
+      user.fromApplicationId().map(UUID::fromString).orElse(null)).addBoolean(synthetic.matches(user.email()));
     return client.preparedQuery(INSERT_IF_ABSENT).execute(values).map(UserRepository::firstId);
   }
 

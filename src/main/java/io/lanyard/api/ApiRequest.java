@@ -42,6 +42,11 @@ public record ApiRequest(String requestId, JsonObject body, MultiMap query, Map<
     return Optional.empty();
   }
 
+  /** The request's id, source and user agent, for the audit trail. */
+  public RequestOrigin origin() {
+    return new RequestOrigin(requestId, source, userAgent);
+  }
+
   public Caller requireCaller() {
     return caller.orElseThrow(() -> new IllegalStateException("route is protected, caller must be present"));
   }

@@ -5,8 +5,17 @@ import io.vertx.core.json.JsonObject;
 
 import java.util.List;
 
-/** The business result of a plugin operation: {@code {statusCode, message[, data]}}. Expected outcomes are values of this. */
-public record Result(StatusCode status, JsonObject data) {
+/**
+ * The business result of a plugin operation: {@code {statusCode, message[, data]}}. Expected outcomes are values of this.
+ *
+ * @param aboutSyntheticAccount the operation acted on a synthetic account that its request did not name by address (an
+ *   activation link's): counted apart in the metrics; never on the wire
+ */
+public record Result(StatusCode status, JsonObject data, boolean aboutSyntheticAccount) {
+
+  public Result(StatusCode status, JsonObject data) {
+    this(status, data, false);
+  }
 
   public static Result success() {
     return new Result(StatusCode.SUCCESS, null);
@@ -30,6 +39,11 @@ public record Result(StatusCode status, JsonObject data) {
     JsonArray errors = new JsonArray();
     problems.forEach(problem -> errors.add(problem.toJson()));
     return new Result(status, new JsonObject().put("errors", errors));
+  }
+
+  /** This result, said to be about a synthetic account or not. */
+  public Result aboutSyntheticAccount(boolean synthetic) {
+    return new Result(status, data, synthetic);
   }
 
   public JsonObject toJson() {

@@ -1,6 +1,9 @@
 package io.lanyard.applications;
 
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.StatusCode;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
@@ -17,7 +20,10 @@ import java.util.Optional;
  */
 public final class ApplicationDirectory {
 
-  /** The application a token identifies, or why the token is refused (149 unknown or revoked, 140 disabled or expired). */
+  /**
+   * The application a token identifies, or why the token is refused (149 unknown or revoked, 140 disabled or expired); a
+   * refused token's application is kept when there is one (140, 181), for the audit trail.
+   */
   public record Admission(Application application, StatusCode refusal) {
 
     static Admission admitted(Application application) {
@@ -28,9 +34,25 @@ public final class ApplicationDirectory {
       return new Admission(null, refusal);
     }
 
+    static Admission refused(Application application, StatusCode refusal) {
+      return new Admission(application, refusal);
+    }
+
     public boolean isAdmitted() {
       return refusal == null;
     }
+
+    /** The audit trail's record of this refusal: the application when known, the code as the detail. */
+    public AuditEvent refusalEvent(RequestOrigin origin) {
+      return tokenRefused(origin, application, refusal);
+    }
+  }
+
+  /** An application-token refusal for the audit trail. */
+  public static AuditEvent tokenRefused(RequestOrigin origin, Application application, StatusCode refusal) {
+    return AuditEvent.of(AuditKind.APP_TOKEN_REFUSED, origin)
+      .withApplication(application == null ? null : application.id())
+      .withDetail(Integer.toString(refusal.code()));
   }
 
   private final LiveCopy<Map<String, Application>> byTokenHash;
@@ -56,7 +78,7 @@ public final class ApplicationDirectory {
         return Admission.refused(StatusCode.APPLICATION_UNKNOWN);
       }
       if (!application.isActive(Instant.now())) {
-        return Admission.refused(StatusCode.APPLICATION_MISCONFIGURED);
+        return Admission.refused(application, StatusCode.APPLICATION_MISCONFIGURED);
       }
       return Admission.admitted(application);
     });
@@ -70,7 +92,7 @@ public final class ApplicationDirectory {
   /** Admission for creating users: also needs {@code canCreateUsers} (else 181). */
   public Future<Admission> admitForCreation(String token) {
     return admit(token).map(admission -> admission.isAdmitted() && !admission.application().canCreateUsers()
-      ? Admission.refused(StatusCode.APPLICATION_NOT_AUTHORIZED)
+      ? Admission.refused(admission.application(), StatusCode.APPLICATION_NOT_AUTHORIZED)
       : admission);
   }
 }

@@ -31,13 +31,13 @@ public final class GetUser {
     if (read.refusal().isPresent()) {
       return Future.succeededFuture(read.refusal().get());
     }
-    return access.reach(read.caller(), read.appToken())
+    return access.reach(read)
       .compose(reach -> reach.isRefused()
         ? Future.succeededFuture(Result.of(reach.refusal()))
         : accounts.findByEmail(reads.client(), read.email())
           .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
           .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
-            .orElseGet(() -> Result.of(reach.outOfReach()))))
+            .orElseGet(() -> access.outOfReach(read, reach))))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED));
   }
 

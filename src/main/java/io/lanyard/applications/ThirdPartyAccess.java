@@ -1,9 +1,10 @@
 package io.lanyard.applications;
 
 import io.lanyard.accounts.Account;
-import io.lanyard.api.Caller;
+import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.audit.AuditTrail;
 import io.vertx.core.Future;
 
 import java.util.Optional;
@@ -13,15 +14,15 @@ import static io.lanyard.api.StatusCode.UPDATE_APPLICATION_LOOKUP_FAILED;
 /**
  * Which accounts a third-party request may touch: the application must be admitted (149, 140) and its scope reach further
  * than nobody (181). Scope {@code any} reaches every account; scope {@code self} only the caller's own. Decided from memory:
- * the operation then reads or writes in one statement restricted to that reach.
+ * the operation then reads or writes in one statement restricted to that reach. Every refusal goes to the audit trail.
  */
 public final class ThirdPartyAccess {
 
-  /** The reach of an admitted application, or the refusal. */
-  public record Reach(Optional<String> onlyUserId, StatusCode refusal) {
+  /** The reach of an admitted application (and the application), or the refusal. */
+  public record Reach(Application application, Optional<String> onlyUserId, StatusCode refusal) {
 
-    static Reach refused(StatusCode refusal) {
-      return new Reach(Optional.empty(), refusal);
+    static Reach refused(Application application, StatusCode refusal) {
+      return new Reach(application, Optional.empty(), refusal);
     }
 
     public boolean isRefused() {
@@ -42,23 +43,46 @@ public final class ThirdPartyAccess {
   }
 
   private final ApplicationDirectory applications;
+  private final AuditTrail audit;
 
-  public ThirdPartyAccess(ApplicationDirectory applications) {
+  public ThirdPartyAccess(ApplicationDirectory applications, AuditTrail audit) {
     this.applications = applications;
+    this.audit = audit;
   }
 
-  public Future<Reach> reach(Caller caller, String appToken) {
-    return applications.admit(appToken)
+  public Future<Reach> reach(ThirdPartyRequest request) {
+    return applications.admit(request.appToken())
       .recover(StepFailure.as(UPDATE_APPLICATION_LOOKUP_FAILED))
       .map(admission -> {
         if (!admission.isAdmitted()) {
-          return Reach.refused(admission.refusal());
+          return refused(request, admission.application(), admission.refusal());
         }
-        return switch (admission.application().userScope()) {
-          case NONE -> Reach.refused(StatusCode.APPLICATION_NOT_AUTHORIZED);
-          case SELF -> new Reach(Optional.of(caller.userId()), null);
-          case ANY -> new Reach(Optional.empty(), null);
+        Application application = admission.application();
+        return switch (application.userScope()) {
+          case NONE -> refused(request, application, StatusCode.APPLICATION_NOT_AUTHORIZED);
+          case SELF -> new Reach(application, Optional.of(request.caller().userId()), null);
+          case ANY -> new Reach(application, Optional.empty(), null);
         };
       });
+  }
+
+  /** The reply for an address outside the reach; a self-scoped application reaching for another account is audited. */
+  public Result outOfReach(ThirdPartyRequest request, Reach reach) {
+    StatusCode answer = reach.outOfReach();
+    if (answer == StatusCode.APPLICATION_NOT_AUTHORIZED) {
+      record(request, reach.application(), answer);
+    }
+    return Result.of(answer);
+  }
+
+  private Reach refused(ThirdPartyRequest request, Application application, StatusCode refusal) {
+    record(request, application, refusal);
+    return Reach.refused(application, refusal);
+  }
+
+  private void record(ThirdPartyRequest request, Application application, StatusCode refusal) {
+    audit.record(ApplicationDirectory.tokenRefused(request.origin(), application, refusal)
+      .withUser(request.caller().userId())
+      .withIdentifier(request.email()));
   }
 }

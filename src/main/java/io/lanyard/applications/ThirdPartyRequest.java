@@ -5,6 +5,7 @@ import io.lanyard.accounts.ProfileChange;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Caller;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.vertx.core.json.DecodeException;
@@ -17,21 +18,22 @@ import java.util.Optional;
  * string holding one (SPEC.md shows both). Missing or empty: 137; present but unusable: 190.
  *
  * @param refusal the reply when the body is unusable; the other fields (but the caller) are then not to be read
+ * @param origin where the request came from, for the audit trail
  */
 public record ThirdPartyRequest(Caller caller, String email, String appToken, ProfileChange change,
-                                Optional<Result> refusal) {
+                                Optional<Result> refusal, RequestOrigin origin) {
 
   /** {@code POST /_plugin/{P}/thirdParty/getUser}. */
   public static ThirdPartyRequest forRead(ApiRequest request) {
-    return parse(request.requireCaller(), request.body(), false);
+    return parse(request.requireCaller(), request.body(), false, request.origin());
   }
 
   /** {@code POST /_plugin/{P}/thirdParty/updateUser}. */
   public static ThirdPartyRequest forUpdate(ApiRequest request) {
-    return parse(request.requireCaller(), request.body(), true);
+    return parse(request.requireCaller(), request.body(), true, request.origin());
   }
 
-  private static ThirdPartyRequest parse(Caller caller, JsonObject body, boolean withData) {
+  private static ThirdPartyRequest parse(Caller caller, JsonObject body, boolean withData, RequestOrigin origin) {
     RequestFields fields = new RequestFields(body);
     String rawEmail = fields.string("email", Emails.MAX_LENGTH);
     String appToken = fields.string("appToken");
@@ -41,14 +43,14 @@ public record ThirdPartyRequest(Caller caller, String email, String appToken, Pr
 
     Optional<Result> refusal = fields.refusal(StatusCode.UPDATE_MISSING_FIELD);
     if (refusal.isPresent() || !withData) {
-      return new ThirdPartyRequest(caller, email, appToken, null, refusal);
+      return new ThirdPartyRequest(caller, email, appToken, null, refusal, origin);
     }
     ProfileFields.Parsed profile = ProfileFields.parse(data);
     if (!profile.problems().isEmpty()) {
       return new ThirdPartyRequest(caller, email, appToken, null,
-        Optional.of(Result.refused(StatusCode.INVALID_FIELD, profile.problems())));
+        Optional.of(Result.refused(StatusCode.INVALID_FIELD, profile.problems())), origin);
     }
-    return new ThirdPartyRequest(caller, email, appToken, profile.change(), Optional.empty());
+    return new ThirdPartyRequest(caller, email, appToken, profile.change(), Optional.empty(), origin);
   }
 
   /** {@code data} as an object: given as one, or as a string holding one. Absent or {@code {}} is missing. */

@@ -6,6 +6,9 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Reply;
 import io.lanyard.api.RequestFields;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -16,7 +19,7 @@ import java.util.Optional;
 
 /**
  * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials.
- * Unknown address, wrong password and inactive account fail alike, after the same bcrypt work.
+ * Unknown address, wrong password and inactive account fail alike, after the same bcrypt work; the audit trail records which.
  */
 public final class Login {
 
@@ -28,13 +31,15 @@ public final class Login {
   private final PasswordHasher hasher;
   private final TokenService tokens;
   private final Expiry expiry;
+  private final AuditTrail audit;
 
-  public Login(Pool pool, UserRepository users, PasswordHasher hasher, TokenService tokens, Expiry expiry) {
+  public Login(Pool pool, UserRepository users, PasswordHasher hasher, TokenService tokens, Expiry expiry, AuditTrail audit) {
     this.pool = pool;
     this.users = users;
     this.hasher = hasher;
     this.tokens = tokens;
     this.expiry = expiry;
+    this.audit = audit;
   }
 
   public Future<Reply> handle(LoginRequest request) {
@@ -49,19 +54,38 @@ public final class Login {
     }
     if (!(request.username() instanceof String name) || name.isBlank()
       || !(request.password() instanceof String secret) || secret.isEmpty()) {
+      audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("missing_credentials"));
       return Future.succeededFuture(Reply.error(ApiError.missingCredentials()));
     }
     if (RequestFields.hasNul(name) || RequestFields.hasNul(secret)) {
       // no account can have such a name, so nothing is read or hashed: no account state shows in the reply or its time
+      audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("malformed_credentials"));
       return Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
     }
     // Stamped before the account is read: a disable landing after the read still cuts the new token off.
     long issuedAt = System.currentTimeMillis();
-    return users.findCredentials(pool, Emails.normalise(name))
-      .compose(account -> authenticate(account, secret))
+    String email = Emails.normalise(name);
+    return users.findCredentials(pool, email)
+      .compose(account -> authenticate(account, secret).andThen(done -> {
+        if (done.succeeded()) {
+          recordOutcome(request, email, account, done.result());
+        }
+      }))
       .map(userId -> userId
         .map(id -> Reply.ok(tokens.issue(id, ttl.ttlMillis(), issuedAt).toJson()))
         .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
+  }
+
+  /** Into the audit trail: which account logged in, or why a login failed (the reply does not tell). */
+  private void recordOutcome(LoginRequest request, String email, Optional<Credentials> account, Optional<String> userId) {
+    AuditEvent event = AuditEvent.of(userId.isPresent() ? AuditKind.LOGIN_SUCCEEDED : AuditKind.LOGIN_FAILED, request.origin())
+      .withIdentifier(email)
+      .withUser(account.map(Credentials::userId).orElse(null));
+    if (userId.isEmpty()) {
+      event = event.withDetail(account.isEmpty() ? "unknown_account"
+        : account.get().canLogIn() ? "wrong_password" : "account_" + account.get().status().wireName());
+    }
+    audit.record(event);
   }
 
   /** The user id when the password matches an active account; one bcrypt run whatever the account. */

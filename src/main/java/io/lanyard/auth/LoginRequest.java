@@ -1,12 +1,16 @@
 package io.lanyard.auth;
 
 import io.lanyard.api.ApiRequest;
+import io.lanyard.api.RequestOrigin;
 
-/** {@code POST /_login/{strategy}?expiresIn}: the strategy, the lifetime asked for, and the credentials as sent (checked by Login). */
-public record LoginRequest(String strategy, Object expiresIn, Object username, Object password) {
+/**
+ * {@code POST /_login/{strategy}?expiresIn}: the strategy, the lifetime asked for, and the credentials as sent (checked by
+ * Login); the origin for the audit trail.
+ */
+public record LoginRequest(String strategy, Object expiresIn, Object username, Object password, RequestOrigin origin) {
 
   public static LoginRequest from(ApiRequest request) {
     return new LoginRequest(request.pathParams().get("strategy"), request.argument(Expiry.ARGUMENT),
-      request.body().getValue("username"), request.body().getValue("password"));
+      request.body().getValue("username"), request.body().getValue("password"), request.origin());
   }
 }

@@ -9,10 +9,11 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
 import io.lanyard.db.PipelinedReads;
+import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
 import io.lanyard.http.Route;
-import io.lanyard.mail.MailSender;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.MailVerticle;
 import io.lanyard.mail.OutboxRepository;
 import io.lanyard.metrics.MetricsScrape;
@@ -21,6 +22,8 @@ import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.webhooks.DeliveryRepository;
+import io.lanyard.webhooks.WebhookVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -127,11 +130,20 @@ public final class Lanyard {
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
-      .compose(synced -> vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(),
-        new MailSender(vertx, config.smtp()), config.mail(), metrics.registry())))
+      .compose(synced -> {
+        MailModes.announce(config);
+        return vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(), MailModes.transport(vertx, config),
+          config.mail(), metrics.registry()));
+      })
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;
+        return vertx.deployVerticle(new WebhookVerticle(pool, new DeliveryRepository(),
+          SubscriptionSecrets.with(config.jwt().secretKey()), config.webhooks(), metrics.registry()));
+      })
+      .compose(webhooks -> {
+        deployments.add(webhooks);
+        served.audit().start(vertx);
         return deployMetricsPort();
       })
       .compose(metricsPortDeployed -> deployHttp())
@@ -173,7 +185,12 @@ public final class Lanyard {
 
   /** Reloads every in-memory copy now, rather than at the next notification or timer (also what tests wait on). */
   public Future<Void> reloadCaches() {
-    return Future.all(served.liveCopies().stream().map(LiveCopy::reload).toList()).mapEmpty();
+    // one after the other: a burst of reloads would take every connection of a small pool at once
+    Future<?> reloaded = Future.succeededFuture();
+    for (LiveCopy<?> copy : served.liveCopies()) {
+      reloaded = reloaded.compose(previous -> copy.reload());
+    }
+    return reloaded.mapEmpty();
   }
 
   /** The port the API listens on (the configured one, or the one chosen for port 0). */
@@ -213,6 +230,8 @@ public final class Lanyard {
     metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();
     return Future.join(deployments.stream().filter(deployed::contains).map(vertx::undeploy).toList()).<Void>mapEmpty()
+      // after the requests in flight, whose events it writes
+      .eventually(() -> served == null ? Future.succeededFuture() : served.audit().stop(vertx))
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
       .eventually(() -> reads == null ? Future.succeededFuture() : reads.close())

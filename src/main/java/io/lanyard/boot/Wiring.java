@@ -6,6 +6,7 @@ import io.lanyard.accounts.CurrentPassword;
 import io.lanyard.accounts.EmailChangeRepository;
 import io.lanyard.accounts.LoginFailures;
 import io.lanyard.accounts.PasswordResetRepository;
+import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.accounts.UserTypeRepository;
 import io.lanyard.api.Captcha;
@@ -15,6 +16,9 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.applications.GetUser;
 import io.lanyard.applications.ThirdPartyAccess;
 import io.lanyard.applications.UpdateUser;
+import io.lanyard.audit.AuditBuffer;
+import io.lanyard.audit.AuditRepository;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.auth.Authenticator;
 import io.lanyard.auth.CheckToken;
 import io.lanyard.auth.Expiry;
@@ -30,6 +34,9 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Migrations;
 import io.lanyard.db.PipelinedReads;
 import io.lanyard.db.SchemaHistory;
+import io.lanyard.events.EventType;
+import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.UserEvents;
 import io.lanyard.http.Operations;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
@@ -37,6 +44,7 @@ import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
 import io.lanyard.mail.CompiledMail;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -74,6 +82,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -83,8 +92,9 @@ import java.util.function.Supplier;
  */
 final class Wiring {
 
-  /** What the service serves, and what it must keep loaded while it does. */
-  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync) {
+  /** What the service serves, and what it must keep loaded (or written) while it does. */
+  record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
+               AuditBuffer audit) {
   }
 
   private final Vertx vertx;
@@ -112,10 +122,13 @@ final class Wiring {
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
                       BooleanSupplier mailDeployed) {
     LanyardConfig.Jwt jwt = config.jwt();
-    UserRepository users = new UserRepository();
+    SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
+    UserRepository users = new UserRepository(synthetic);
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), List.of());
+    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppressionRules(config.mail(), synthetic),
+      metrics);
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 
     RevocationList revocations = new RevocationList();
@@ -134,23 +147,29 @@ final class Wiring {
       liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
     LiveCopy<Map<String, CompiledMail>> templates =
       liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+    SubscriptionRepository subscriptions = new SubscriptionRepository();
+    LiveCopy<Set<EventType>> wantedEvents = liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pool));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
-      templates.reload();
+      templates.reload().eventually(wantedEvents::reload);
     });
+    UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
+    LanyardConfig.Audit auditConfig = config.audit();
+    AuditBuffer audit = new AuditBuffer(pool, new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
+      auditConfig.queueSize(), auditConfig.floodThreshold(), auditConfig.retention()), metrics);
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
-    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory);
-    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory);
+    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory, audit);
+    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
-      new Login(pool, users, hasher, tokens, expiry),
+      new Login(pool, users, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links()),
-      new ActivateUser(pool, links, users, hasher),
-      new UpdateUser(reads, thirdPartyAccess, accounts),
+      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox, events),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(), events),
+      new ActivateUser(pool, links, users, hasher, events),
+      new UpdateUser(pool, thirdPartyAccess, accounts, events),
       new GetUser(reads, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
@@ -159,10 +178,11 @@ final class Wiring {
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
-      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox)));
-    Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics) : Outcomes.none();
+      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
+        audit));
+    Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync);
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit);
   }
 
   /**
@@ -170,22 +190,23 @@ final class Wiring {
    * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
-                                         AccountMail mail) {
+                                         AccountMail mail, UserEvents events, AuditTrail audit) {
     LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
-    UserRepository users = new UserRepository();
+    UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures);
-    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail);
+    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures, audit);
+    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
-      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links()),
-      new ResetPassword(pool, resets, hasher, passwordChange),
-      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange),
+      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links(),
+        audit),
+      new ResetPassword(pool, resets, hasher, passwordChange, audit),
+      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links()),
-      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail),
-      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail)),
+      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail, events, audit),
+      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(pool)));
   }
 

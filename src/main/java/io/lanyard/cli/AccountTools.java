@@ -8,10 +8,13 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Captcha;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.events.UserEvents;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -25,7 +28,6 @@ import io.lanyard.session.Sessions;
 import io.lanyard.support.LiveCopy;
 import io.vertx.sqlclient.Pool;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -35,7 +37,7 @@ import java.util.Optional;
  */
 final class AccountTools {
 
-  final UserRepository users = new UserRepository();
+  final UserRepository users;
   final AccountRepository accounts = new AccountRepository();
   final ApplicationRepository applicationRepository = new ApplicationRepository();
   final PasswordChange passwordChange;
@@ -47,6 +49,7 @@ final class AccountTools {
   AccountTools(CliRuntime runtime) {
     Pool pool = runtime.pool();
     LanyardConfig config = runtime.config();
+    this.users = runtime.users();
     LoginFailures failures = LoginFailures.NONE;
     ApplicationDirectory applications = new ApplicationDirectory(
       new LiveCopy<>("applications", () -> ApplicationDirectory.load(applicationRepository, pool)));
@@ -54,13 +57,16 @@ final class AccountTools {
       new LiveCopy<>("mail templates", () -> TemplateDirectory.load(new TemplateRepository(), pool)),
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     AccountMail mail = new AccountMail(applications, templates,
-      new Outbox(runtime.vertx(), config.mail().messageIdDomain(), List.of()));
+      new Outbox(runtime.vertx(), config.mail().messageIdDomain(),
+        MailModes.suppressionRules(config.mail(), runtime.syntheticAddresses())));
     Sessions sessions = new Sessions(pool, new RevocationRepository(), new RevocationList(), config.jwt().maxTtlMillis());
-    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail);
-    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail);
+    UserEvents events = runtime.events();
+    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
+    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail, events);
     this.export = new AccountExport(pool);
+    // the command records the operator's action itself (its origin is the CLI's), not the route's
     this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
-      new AccountLinkRepository(), mail, config.links());
+      new AccountLinkRepository(), mail, config.links(), AuditTrail.NONE);
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

@@ -1,16 +1,23 @@
 package io.lanyard.cli;
 
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditRepository;
+import io.lanyard.accounts.SyntheticAddresses;
+import io.lanyard.accounts.UserRepository;
 import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.Database;
 import io.lanyard.db.DbUri;
+import io.lanyard.events.SubscriptionRepository;
+import io.lanyard.events.UserEvents;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -69,6 +76,30 @@ final class CliRuntime implements AutoCloseable {
 
   Pool pool() {
     return pool;
+  }
+
+  /**
+   * Where commands record the account changes webhooks tell: the wanted types are read from the database at each record (a
+   * command makes few), and the running instances deliver them at their next poll.
+   */
+  UserEvents events() {
+    SubscriptionRepository subscriptions = new SubscriptionRepository();
+    return new UserEvents(() -> subscriptions.wantedTypes(pool), () -> { });
+  }
+
+  /** Writes an operator's action into the audit trail at once. */
+  void audit(AuditEvent event) {
+    Await.result(new AuditRepository().insert(pool, List.of(event)));
+  }
+
+  /** The accounts of {@code loadTest.domains}: marked synthetic as they are written. */
+  SyntheticAddresses syntheticAddresses() {
+    return SyntheticAddresses.of(config.loadTest().domains());
+  }
+
+  /** The {@code users} table, marking synthetic accounts as the service does. */
+  UserRepository users() {
+    return new UserRepository(syntheticAddresses());
   }
 
   @Override

@@ -4,11 +4,18 @@ import io.lanyard.accounts.Credentials;
 import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserRepository;
+import io.lanyard.accounts.UserStatus;
+import io.lanyard.api.RequestOrigin;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.passwords.Passwords;
 import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.Sessions;
+import io.vertx.core.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,10 +23,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -29,7 +33,8 @@ import java.util.concurrent.Callable;
     "    --password-stdin < password.txt"},
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
-    UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class})
+    UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
+    UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";
@@ -64,7 +69,7 @@ final class UsersCommand {
       if (!Emails.isValid(address)) {
         throw new ParameterException(spec.commandLine(), "--email: not a valid e-mail address");
       }
-      String secret = password();
+      String secret = PasswordOptions.read(spec, password, passwordFromStdin);
       Optional<String> problem = Passwords.problem(secret);
       if (problem.isPresent()) {
         throw new ParameterException(spec.commandLine(), "password refused: " + problem.get().replace('_', ' ')
@@ -77,8 +82,11 @@ final class UsersCommand {
         PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
           runtime.config().security().hashQueueBudget()));
         String hash = Await.result(hasher.hash(secret));
-        Optional<String> id = Await.result(new UserRepository().insertIfAbsent(runtime.pool(),
-          NewUser.active(address, hash, language)));
+        UserEvents events = runtime.events();
+        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users()
+          .insertIfAbsent(tx, NewUser.active(address, hash, language))
+          .compose(created -> created.isEmpty() ? Future.succeededFuture(created)
+            : events.record(tx, UserEvent.created(created.get(), null, UserStatus.ACTIVE)).map(created))));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an account with that e-mail address already exists");
           return 1;
@@ -86,17 +94,6 @@ final class UsersCommand {
         spec.commandLine().getOut().println(id.get());
         return 0;
       }
-    }
-
-    private String password() throws IOException {
-      if (passwordFromStdin == (password != null)) {
-        throw new ParameterException(spec.commandLine(), "give exactly one of --password and --password-stdin");
-      }
-      if (password != null) {
-        return password;
-      }
-      String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-      return line == null ? "" : line;
     }
   }
 
@@ -117,11 +114,16 @@ final class UsersCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<String> id = Await.result(new UserRepository().disable(runtime.pool(), Emails.normalise(email)));
+        String address = Emails.normalise(email);
+        UserEvents events = runtime.events();
+        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
+          .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
+            : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
           return 1;
         }
+        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
         // Cut after the status change committed: a login that read the account as active was stamped before this instant.
         Sessions sessions = new Sessions(runtime.pool(), new RevocationRepository(), new RevocationList(),
           runtime.config().jwt().maxTtlMillis());
@@ -149,10 +151,11 @@ final class UsersCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        UserRepository users = new UserRepository();
+        UserRepository users = runtime.users();
         String address = Emails.normalise(email);
         Optional<String> id = Await.result(users.enable(runtime.pool(), address));
         if (id.isPresent()) {
+          runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
           spec.commandLine().getOut().println(id.get());
           return 0;
         }

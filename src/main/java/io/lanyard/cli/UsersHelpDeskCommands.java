@@ -4,10 +4,14 @@ import io.lanyard.accounts.Account;
 import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.Languages;
 import io.lanyard.accounts.UserStatus;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationRepository;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.events.UserEvent;
 import io.lanyard.passwords.Passwords;
 import io.lanyard.session.SessionCutoff;
 import io.vertx.core.Future;
@@ -78,9 +82,11 @@ final class UsersHelpDeskCommands {
         boolean pending = account.get().status() == UserStatus.PENDING;
         SessionCutoff cutoff = Await.result(runtime.pool().withTransaction(tx ->
           (pending ? tools.users.activate(tx, userId, hash) : tools.users.setPasswordHash(tx, userId, hash))
-            .compose(set -> set ? tools.passwordChange.follow(tx, userId, Optional.empty())
-              : Future.failedFuture(new IllegalStateException("the account changed meanwhile; nothing was set")))));
+            .compose(set -> !set ? Future.failedFuture(new IllegalStateException("the account changed meanwhile; nothing was set"))
+              : pending ? runtime.events().record(tx, UserEvent.activated(userId)) : Future.succeededFuture())
+            .compose(activated -> tools.passwordChange.follow(tx, userId, Optional.empty()))));
         tools.passwordChange.committed(cutoff);
+        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_CHANGED, RequestOrigin.CLI).withUser(userId));
         spec.commandLine().getOut().println(userId);
         return 0;
       }
@@ -150,6 +156,8 @@ final class UsersHelpDeskCommands {
           spec.commandLine().getErr().println("lanyard: not sent (statusCode " + result.status().code() + ")");
           return 1;
         }
+        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, RequestOrigin.CLI).withUser(account.get().id())
+          .withIdentifier(account.get().email()).withApplication(application.get().id()));
         spec.commandLine().getOut().println("Queued for " + account.get().status().wireName() + " account " + account.get().id());
         return 0;
       }
@@ -176,6 +184,7 @@ final class UsersHelpDeskCommands {
           return 1;
         }
         Await.result(tools.erasure.erase(account.get().id()));
+        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
         spec.commandLine().getOut().println(account.get().id());
         return 0;
       }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -79,6 +80,7 @@ public final class ConfigLoader {
     names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
     names.put("mail.builtinTemplates", "LANYARD_MAIL_BUILTIN_TEMPLATES");
+    names.put("mail.mode", "LANYARD_MAIL_MODE");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     names.put("links.resetTtl", "LANYARD_LINK_RESET_TTL");
@@ -87,6 +89,18 @@ public final class ConfigLoader {
     names.put("metrics.host", "LANYARD_METRICS_HOST");
     names.put("metrics.port", "LANYARD_METRICS_PORT");
     names.put("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL");
+    names.put("webhooks.pollInterval", "LANYARD_WEBHOOK_POLL_INTERVAL");
+    names.put("webhooks.batchSize", "LANYARD_WEBHOOK_BATCH_SIZE");
+    names.put("webhooks.maxAttempts", "LANYARD_WEBHOOK_MAX_ATTEMPTS");
+    names.put("webhooks.retryBaseDelay", "LANYARD_WEBHOOK_RETRY_BASE_DELAY");
+    names.put("webhooks.retryMaxDelay", "LANYARD_WEBHOOK_RETRY_MAX_DELAY");
+    names.put("webhooks.timeout", "LANYARD_WEBHOOK_TIMEOUT");
+    names.put("webhooks.retention", "LANYARD_WEBHOOK_RETENTION");
+    names.put("audit.retention", "LANYARD_AUDIT_RETENTION");
+    names.put("audit.flushInterval", "LANYARD_AUDIT_FLUSH_INTERVAL");
+    names.put("audit.queueSize", "LANYARD_AUDIT_QUEUE_SIZE");
+    names.put("audit.floodThreshold", "LANYARD_AUDIT_FLOOD_THRESHOLD");
+    names.put("loadTest.domains", "LANYARD_LOADTEST_DOMAINS");
     return Collections.unmodifiableMap(names);
   }
 
@@ -152,7 +166,8 @@ public final class ConfigLoader {
         settings.duration("mail.retryBaseDelay"),
         settings.duration("mail.retryMaxDelay"),
         settings.text("mail.messageIdDomain"),
-        settings.flag("mail.builtinTemplates")),
+        settings.flag("mail.builtinTemplates"),
+        LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT))),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval"),
@@ -162,7 +177,22 @@ public final class ConfigLoader {
         settings.flag("metrics.enabled"),
         settings.text("metrics.host"),
         settings.integer("metrics.port", 0, 65535),
-        settings.duration("metrics.outboxInterval")));
+        settings.duration("metrics.outboxInterval")),
+      new LanyardConfig.Webhooks(
+        settings.duration("webhooks.pollInterval"),
+        settings.integer("webhooks.batchSize", 1, 1000),
+        settings.integer("webhooks.maxAttempts", 1, 100),
+        settings.duration("webhooks.retryBaseDelay"),
+        settings.duration("webhooks.retryMaxDelay"),
+        settings.duration("webhooks.timeout"),
+        settings.duration("webhooks.retention")),
+      new LanyardConfig.Audit(
+        settings.duration("audit.retention"),
+        settings.duration("audit.flushInterval"),
+        settings.integer("audit.queueSize", 100, 10_000_000),
+        settings.integer("audit.floodThreshold", 1, 1_000_000)),
+
+      new LanyardConfig.LoadTest(settings.domains("loadTest.domains")));
   }
 
   /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */

@@ -7,6 +7,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -19,6 +20,9 @@ import java.util.regex.Pattern;
 final class ConfigReader {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  /** A host name of two labels or more: letters, digits and hyphens, as mail domains are. */
+  private static final Pattern DOMAIN =
+    Pattern.compile("(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
   private final JsonObject root;
   private final Map<String, String> environmentNames;
@@ -120,6 +124,17 @@ final class ConfigReader {
       return array.stream().map(String.class::cast).toList();
     }
     throw invalid(path, "a list of strings, or one comma-separated string", value);
+  }
+
+  /** Mail domains, as a list or one comma-separated string, lower-cased; empty is none. */
+  List<String> domains(String path) {
+    List<String> domains = list(path).stream().map(domain -> domain.toLowerCase(Locale.ROOT)).toList();
+    for (String domain : domains) {
+      if (!DOMAIN.matcher(domain).matches()) {
+        throw invalid(path, "mail domains such as loadtest.invalid, comma-separated", domain);
+      }
+    }
+    return domains;
   }
 
   /** CORS origins: {@code *} or origins; {@code null} is refused, as it names pages of no origin at all (sandboxes, files). */

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links, Metrics metrics) {
+                            Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest) {
 
   /** @param instances HTTP verticle instances; 0 means one per core */
   /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
@@ -68,9 +68,23 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * {@code maxAttempts} attempts have failed; it is then {@code dead}.
    *
    * @param builtinTemplates whether the templates shipped in the jar stand in for an application's missing ones (else 187)
+   * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
    */
   public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
-                     String messageIdDomain, boolean builtinTemplates) {
+                     String messageIdDomain, boolean builtinTemplates, MailMode mode) {
+  }
+
+  /** {@code mail.mode}: {@code send} (SMTP), {@code log} (one log line per mail, no SMTP), {@code drop} (kept unsent). */
+  public enum MailMode {
+    SEND, LOG, DROP;
+
+    public String wireName() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** @param domains addresses in these domains (or their subdomains) are synthetic accounts (DECISIONS.md §10) */
+  public record LoadTest(List<String> domains) {
   }
 
   /**
@@ -91,5 +105,21 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
     public boolean onApiPort() {
       return port == 0;
     }
+  }
+
+  /**
+   * Webhook delivery: a due delivery is sent with {@code timeout}, retried after {@code retryBaseDelay}, doubling up to
+   * {@code retryMaxDelay}, until {@code maxAttempts} attempts have failed; it is then {@code dead}. Finished deliveries are
+   * kept {@code retention}.
+   */
+  public record Webhooks(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
+                         Duration timeout, Duration retention) {
+  }
+
+  /**
+   * The audit trail: written every {@code flushInterval} from a queue of at most {@code queueSize} events; refusals past
+   * {@code floodThreshold} per kind, source and minute are counted, not written one by one; kept {@code retention}.
+   */
+  public record Audit(Duration retention, Duration flushInterval, int queueSize, int floodThreshold) {
   }
 }

@@ -12,6 +12,9 @@ public final class Topics {
   /** Event-bus address: mails were committed to the outbox; deliver them now rather than at the next poll. */
   public static final String MAIL_OUTBOX_NUDGE = "mail.outbox.nudge";
 
+  /** Event-bus address: webhook deliveries were committed to the outbox; send them now rather than at the next poll. */
+  public static final String WEBHOOK_OUTBOX_NUDGE = "webhooks.outbox.nudge";
+
   /** NOTIFY channel: a token was revoked by its id; the payload is the revocation (JSON). */
   public static final String TOKENS_REVOKED = "lanyard_tokens_revoked";
 

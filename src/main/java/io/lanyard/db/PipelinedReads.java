@@ -13,7 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The client for statements that run alone, outside any transaction ({@code /_me}, getUser, a profile update): on each event
+ * The client for statements that run alone, outside any transaction ({@code /_me}, getUser): on each event
  * loop, a small client of {@code db.readConnections} connections that live on that loop and pipeline up to 256 statements
  * each. A pooled connection serves one statement at a time and answers on its own loop; here a read neither queues for a
  * connection nor hops between loops. Off an event loop (the CLI, a worker thread) and after close, the pool serves instead.

@@ -120,7 +120,7 @@ public final class Routes {
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
     Operation bound = apiRequest -> operation.apply(request.apply(apiRequest));
     routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
-      ? apiRequest -> bound.handle(apiRequest).map(outcomes::countLogin)
+      ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))
       : bound));
   }
 
@@ -130,18 +130,18 @@ public final class Routes {
     add(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }
 
-  /** A plugin operation: its business result becomes the reply, and is counted by action and statusCode. */
+  /** A plugin operation: its business result becomes the reply, counted by action, statusCode and synthetic or not. */
   private <R> void plugin(HttpMethod method, String path, String controller, String action, Access access,
                           Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
-    add(method, path, controller, action, access, request,
-      parsed -> operation.apply(parsed).map(result -> outcomes.count(action, result)));
+    add(method, path, controller, action, access, apiRequest -> apiRequest,
+      apiRequest -> operation.apply(request.apply(apiRequest)).map(result -> outcomes.count(action, apiRequest, result)));
   }
 
   /** A plugin operation that may also answer an envelope-level error (the lockout's 429); its results are counted. */
   private <R> void pluginOrError(HttpMethod method, String path, String controller, String action, Access access,
                                  Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
-    add(method, path, controller, action, access, request,
-      parsed -> operation.apply(parsed).map(reply -> outcomes.countReply(action, reply)));
+    add(method, path, controller, action, access, apiRequest -> apiRequest,
+      apiRequest -> operation.apply(request.apply(apiRequest)).map(reply -> outcomes.countReply(action, apiRequest, reply)));
   }
 
   private void plugin(HttpMethod method, String path, String controller, String action, Access access,

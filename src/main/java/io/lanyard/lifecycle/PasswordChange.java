@@ -2,6 +2,8 @@ package io.lanyard.lifecycle;
 
 import io.lanyard.accounts.AccountRepository;
 import io.lanyard.accounts.LoginFailures;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.mail.MailKind;
 import io.lanyard.session.SessionCutoff;
 import io.lanyard.session.Sessions;
@@ -13,8 +15,8 @@ import java.util.Optional;
 
 /**
  * What follows every new password, however it was set (a reset link, its owner, an operator), in the transaction that set it:
- * the sessions opened before end (all of them, or all but the one that asked), the lockout of the address is lifted, and a
- * {@code password_changed} notice is queued. Once the transaction committed, {@link #committed} applies the cut-off here at
+ * the sessions opened before end (all of them, or all but the one that asked), the lockout of the address is lifted, a
+ * {@code password_changed} notice is queued, and so is the {@code user.password_changed} webhook. Once the transaction committed, {@link #committed} applies the cut-off here at
  * once and sends the notice.
  */
 public final class PasswordChange {
@@ -23,12 +25,15 @@ public final class PasswordChange {
   private final Sessions sessions;
   private final LoginFailures failures;
   private final AccountMail mail;
+  private final UserEvents events;
 
-  public PasswordChange(AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail) {
+  public PasswordChange(AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail,
+                        UserEvents events) {
     this.accounts = accounts;
     this.sessions = sessions;
     this.failures = failures;
     this.mail = mail;
+    this.events = events;
   }
 
   /**
@@ -44,7 +49,8 @@ public final class PasswordChange {
         .compose(cleared -> mail.senderOf(found.get()))
         .compose(sender -> mail.notice(tx, sender, found.get(), MailKind.PASSWORD_CHANGED, Map.of(), true))
         // stamped last, as close to the commit as can be: every token issued before it is refused
-        .compose(queued -> sessions.endAllIn(tx, userId, System.currentTimeMillis(), keptTokenId));
+        .compose(queued -> events.record(tx, UserEvent.passwordChanged(userId)))
+        .compose(recorded -> sessions.endAllIn(tx, userId, System.currentTimeMillis(), keptTokenId));
     });
   }
 

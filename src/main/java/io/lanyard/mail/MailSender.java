@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.TimeUnit;
 
 /** SMTP delivery of one outbox mail, with the outbox row's own Message-ID. */
-public final class MailSender {
+public final class MailSender implements MailTransport {
 
   private static final Logger log = LoggerFactory.getLogger(MailSender.class);
 
@@ -42,6 +42,7 @@ public final class MailSender {
     this.from = smtp.from();
   }
 
+  @Override
   public Future<Void> send(OutboxRepository.Due mail) {
     MailMessage message = new MailMessage()
       .setFrom(from)
@@ -58,6 +59,7 @@ public final class MailSender {
    * server hangs), and throws when it closes a connection that never opened. Stopping the service waits for neither: a mail
    * whose send was cut short stays pending in the outbox for the next start.
    */
+  @Override
   public Future<Void> close() {
     try {
       client.close().onFailure(failure -> log.warn("Closing the SMTP client failed: {}", failure.toString()));

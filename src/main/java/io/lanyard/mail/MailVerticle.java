@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
@@ -26,7 +27,8 @@ public final class MailVerticle extends VerticleBase {
 
   private final Pool pool;
   private final OutboxRepository outbox;
-  private final MailSender sender;
+  /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
+  private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
   private final Counter sentCount;
   private final Counter retryCount;
@@ -36,10 +38,11 @@ public final class MailVerticle extends VerticleBase {
   // Set when stop begins: the pool closes right after, so a drain still in flight fails by design, not by accident.
   private volatile boolean stopping;
 
-  public MailVerticle(Pool pool, OutboxRepository outbox, MailSender sender, LanyardConfig.Mail config, MeterRegistry registry) {
+  public MailVerticle(Pool pool, OutboxRepository outbox, Optional<MailTransport> transport, LanyardConfig.Mail config,
+                      MeterRegistry registry) {
     this.pool = pool;
     this.outbox = outbox;
-    this.sender = sender;
+    this.transport = transport;
     this.config = config;
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
@@ -56,6 +59,9 @@ public final class MailVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
+    if (transport.isEmpty()) {
+      return Future.succeededFuture();
+    }
     vertx.setPeriodic(config.pollInterval().toMillis(), id -> drain());
     vertx.setTimer(1, id -> drain());
     return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
@@ -64,7 +70,7 @@ public final class MailVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
-    return sender.close();
+    return transport.map(MailTransport::close).orElse(Future.succeededFuture());
   }
 
   /**
@@ -102,7 +108,7 @@ public final class MailVerticle extends VerticleBase {
   }
 
   private Future<Void> deliver(SqlClient tx, OutboxRepository.Due mail) {
-    return sender.send(mail).transform(sent -> {
+    return transport.orElseThrow().send(mail).transform(sent -> {
       if (sent.succeeded()) {
         sentCount.increment();
         return outbox.markSent(tx, mail.id());

@@ -1,6 +1,9 @@
 package io.lanyard.mail;
 
 import io.lanyard.config.Topics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.SqlClient;
@@ -9,6 +12,8 @@ import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * Where operations put mail: a row of {@code mail_outbox}, written in the same transaction as the change that causes it, so a
@@ -24,12 +29,24 @@ public final class Outbox {
   private final Vertx vertx;
   private final String messageIdDomain;
   private final List<SuppressionRule> suppressionRules;
+  private final MeterRegistry registry;
+  // a handful of reasons: remembered, so counting costs a map lookup
+  private final ConcurrentMap<String, Counter> suppressed = new ConcurrentHashMap<>();
 
-  /** @param suppressionRules asked in order as a mail is queued; the first reason given suppresses it */
+  /** An outbox that counts nothing: an operator command's, which serves no metrics. */
   public Outbox(Vertx vertx, String messageIdDomain, List<SuppressionRule> suppressionRules) {
+    this(vertx, messageIdDomain, suppressionRules, new CompositeMeterRegistry());
+  }
+
+  /**
+   * @param suppressionRules asked in order as a mail is queued; the first reason given suppresses it
+   * @param registry where suppressed mail is counted by reason (the outbox gauges count what waits, not what never will)
+   */
+  public Outbox(Vertx vertx, String messageIdDomain, List<SuppressionRule> suppressionRules, MeterRegistry registry) {
     this.vertx = vertx;
     this.messageIdDomain = messageIdDomain;
     this.suppressionRules = List.copyOf(suppressionRules);
+    this.registry = registry;
   }
 
   /** @param client the transaction of the change */
@@ -48,8 +65,17 @@ public final class Outbox {
       Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
         mail.html().orElse(null), userId.map(UUID::fromString).orElse(null), applicationId.map(UUID::fromString).orElse(null))
         .addString(reason.orElse(null));
-      return client.preparedQuery(ENQUEUE).execute(values).mapEmpty();
+      return client.preparedQuery(ENQUEUE).execute(values).<Void>mapEmpty()
+        .onSuccess(queued -> reason.ifPresent(this::countSuppressed));
     });
+  }
+
+  private void countSuppressed(String reason) {
+    suppressed.computeIfAbsent(reason, key -> Counter.builder("lanyard.mail.suppressed")
+        .description("Mails queued as suppressed, never to be sent, by reason (synthetic, mail_mode_drop, ...)")
+        .tag("reason", reason)
+        .register(registry))
+      .increment();
   }
 
   private Future<Optional<String>> suppression(SqlClient client, RenderedMail mail, int rule) {

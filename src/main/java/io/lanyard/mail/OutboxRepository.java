@@ -18,7 +18,7 @@ public final class OutboxRepository {
 
   // SKIP LOCKED: each instance takes mail no other instance holds, so several drain one outbox without sending twice.
   private static final String CLAIM_DUE = """
-    SELECT id, message_id, recipient, subject, text_body, html_body, attempts FROM mail_outbox
+    SELECT id, message_id, kind, recipient, subject, text_body, html_body, attempts FROM mail_outbox
     WHERE status = 'pending' AND next_attempt_at <= now()
     ORDER BY next_attempt_at
     LIMIT $1
@@ -39,18 +39,18 @@ public final class OutboxRepository {
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
   private static final String OLDEST_PENDING_AGE = """
     SELECT extract(epoch FROM now() - min(created_at)) * 1000 FROM mail_outbox WHERE status = 'pending'""";
-  // Touches only unsent rows (mail_outbox_unsent_idx), however many sent mails the table keeps.
+  // Touches only pending and dead rows (mail_outbox_unsent_idx), however many sent or suppressed mails the table keeps.
   private static final String BACKLOG = """
     SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
       count(*) FILTER (WHERE status = 'dead') AS dead,
       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')) * 1000 AS oldest_pending_ms
-    FROM mail_outbox WHERE status <> 'sent'""";
+    FROM mail_outbox WHERE status IN ('pending', 'dead')""";
   private static final String RETRY_DEAD = """
     UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'""";
 
   /** A mail to deliver. */
-  public record Due(long id, String messageId, String recipient, String subject, String text, Optional<String> html,
-                    int attempts) {
+  public record Due(long id, String messageId, String kind, String recipient, String subject, String text,
+                    Optional<String> html, int attempts) {
   }
 
   /** @param client a transaction, held until the claimed mails are marked */
@@ -58,8 +58,9 @@ public final class OutboxRepository {
     return client.preparedQuery(CLAIM_DUE).execute(Tuple.of(limit)).map(rows -> {
       List<Due> due = new ArrayList<>(rows.size());
       for (Row row : rows) {
-        due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("recipient"), row.getString("subject"),
-          row.getString("text_body"), Optional.ofNullable(row.getString("html_body")), row.getInteger("attempts")));
+        due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("kind"), row.getString("recipient"),
+          row.getString("subject"), row.getString("text_body"), Optional.ofNullable(row.getString("html_body")),
+          row.getInteger("attempts")));
       }
       return due;
     });

@@ -1,5 +1,7 @@
 package io.lanyard.metrics;
 
+import io.lanyard.accounts.SyntheticAddresses;
+import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
 import io.micrometer.core.instrument.Counter;
@@ -11,7 +13,9 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * Counts what operations answer, where their answers become replies (the route table), so no operation carries metrics code:
- * plugin results by operation and {@code statusCode}, and logins by outcome.
+ * plugin results by operation and {@code statusCode}, and logins by outcome. Each count says whether it concerns a synthetic
+ * account of a load test ({@code synthetic="true"}): the request names a synthetic address (its {@code username} or
+ * {@code email}), or the operation found one behind a link; dashboards of the real fair filter on {@code synthetic="false"}.
  */
 public final class Outcomes {
 
@@ -19,39 +23,44 @@ public final class Outcomes {
   private static final String LOGINS = "lanyard.logins";
 
   private final MeterRegistry registry;
+  private final SyntheticAddresses synthetic;
   private final boolean counting;
   // The meters of this service have a handful of tag combinations: remembered, so counting costs a map lookup.
   private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
 
-  public Outcomes(MeterRegistry registry) {
-    this(registry, true);
+  /** @param synthetic the addresses of load tests' synthetic accounts */
+  public Outcomes(MeterRegistry registry, SyntheticAddresses synthetic) {
+    this(registry, synthetic, true);
   }
 
-  private Outcomes(MeterRegistry registry, boolean counting) {
+  private Outcomes(MeterRegistry registry, SyntheticAddresses synthetic, boolean counting) {
     this.registry = registry;
+    this.synthetic = synthetic;
     this.counting = counting;
   }
 
   /** Counts nothing, at no cost per request: metrics disabled. */
   public static Outcomes none() {
-    return new Outcomes(new CompositeMeterRegistry(), false);
+    return new Outcomes(new CompositeMeterRegistry(), SyntheticAddresses.none(), false);
   }
 
-  /** A plugin operation's business result (DECISIONS.md §4), returned as its reply. */
-  public Reply count(String operation, Result result) {
-    count(operation, result.status().code());
+  /** A plugin operation's business result (DECISIONS.md §4) for {@code request}, returned as its reply. */
+  public Reply count(String operation, ApiRequest request, Result result) {
+    if (!counting) {
+      return Reply.of(result);
+    }
+    count(operation, result.status().code(), result.aboutSyntheticAccount() || namesSynthetic(request));
     return Reply.of(result);
   }
 
-  private void count(String operation, int statusCode) {
-    if (!counting) {
-      return;
-    }
+  private void count(String operation, int statusCode, boolean aboutSynthetic) {
     String code = Integer.toString(statusCode);
-    counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code, key -> Counter.builder(RESULTS)
+    String synthetic = Boolean.toString(aboutSynthetic);
+    counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code + ' ' + synthetic, key -> Counter.builder(RESULTS)
         .description("Business results of plugin operations, by operation and result.statusCode")
         .tag("operation", operation)
         .tag("statusCode", code)
+        .tag("synthetic", synthetic)
         .register(registry))
       .increment();
   }
@@ -60,26 +69,37 @@ public final class Outcomes {
    * A plugin operation that may also answer an envelope-level error (the lockout's 429): its business results are counted as
    * {@link #count} counts them; an error is left to the HTTP series.
    */
-  public Reply countReply(String operation, Reply reply) {
-    if (reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
-      count(operation, code);
+  public Reply countReply(String operation, ApiRequest request, Reply reply) {
+    if (counting && reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
+      count(operation, code, namesSynthetic(request));
     }
     return reply;
   }
 
   /** A login's reply: a success, or a failure named by its error id (wrong or missing credentials, bad argument). */
-  public Reply countLogin(Reply reply) {
+  public Reply countLogin(ApiRequest request, Reply reply) {
     if (!counting) {
       return reply;
     }
     boolean success = reply.error() == null;
     String reason = success ? "none" : reply.error().id();
-    counters.computeIfAbsent(LOGINS + ' ' + reason, key -> Counter.builder(LOGINS)
+    String synthetic = Boolean.toString(namesSynthetic(request));
+    counters.computeIfAbsent(LOGINS + ' ' + reason + ' ' + synthetic, key -> Counter.builder(LOGINS)
         .description("Login attempts, by outcome and, for failures, the error id")
         .tag("outcome", success ? "success" : "failure")
         .tag("reason", reason)
+        .tag("synthetic", synthetic)
         .register(registry))
       .increment();
     return reply;
+  }
+
+  /** Whether the account a request names by address (login's {@code username}, the others' {@code email}) is synthetic. */
+  private boolean namesSynthetic(ApiRequest request) {
+    Object named = request.body().getValue("email");
+    if (named == null) {
+      named = request.body().getValue("username");
+    }
+    return named instanceof String address && synthetic.matches(address);
   }
 }

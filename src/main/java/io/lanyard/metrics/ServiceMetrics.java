@@ -2,6 +2,7 @@ package io.lanyard.metrics;
 
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.mail.OutboxRepository;
+import io.lanyard.webhooks.DeliveryRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -18,6 +19,7 @@ public final class ServiceMetrics {
   private final Optional<PrometheusMeterRegistry> prometheus;
   private final MeterRegistry registry;
   private OutboxGauges outboxGauges;
+  private WebhookGauges webhookGauges;
   private EventLoopLag eventLoopLag;
 
   public ServiceMetrics(Vertx vertx, LanyardConfig.Metrics config) {
@@ -44,12 +46,17 @@ public final class ServiceMetrics {
     }
     outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
     outboxGauges.start(vertx, config.outboxInterval());
+    webhookGauges = new WebhookGauges(registry, pool, new DeliveryRepository());
+    webhookGauges.start(vertx, config.outboxInterval());
     eventLoopLag = EventLoopLag.start(vertx, registry);
   }
 
   public void stop() {
     if (outboxGauges != null) {
       outboxGauges.stop(vertx);
+    }
+    if (webhookGauges != null) {
+      webhookGauges.stop(vertx);
     }
     if (eventLoopLag != null) {
       eventLoopLag.stop();

@@ -4,6 +4,9 @@ import io.lanyard.accounts.Account;
 import io.lanyard.accounts.AccountRepository;
 import io.lanyard.accounts.LoginFailures;
 import io.lanyard.accounts.UserStatus;
+import io.lanyard.audit.AuditRepository;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.session.SessionCutoff;
@@ -18,8 +21,9 @@ import java.util.Optional;
 /**
  * Erases an account (the right to erasure), for its owner and for operators alike, in one transaction: mail not sent yet is
  * dropped and sent mail keeps no address or subject; its links go; the account row keeps its id and nothing personal, so its
- * address can register again; every token it holds is refused on every instance; its lockout is forgotten; and a last
- * {@code account_deleted} notice goes to the address, linked to nothing.
+ * address can register again; every token it holds is refused on every instance; its lockout is forgotten; its audit events
+ * keep what happened and when, no longer the address or the user agent; the {@code user.deleted} webhook is queued (its id
+ * only); and a last {@code account_deleted} notice goes to the address, linked to nothing.
  */
 public final class AccountErasure {
 
@@ -28,14 +32,18 @@ public final class AccountErasure {
   private final Sessions sessions;
   private final LoginFailures failures;
   private final AccountMail mail;
+  private final UserEvents events;
+  private final AuditRepository audit = new AuditRepository();
   private final PersonalData data = new PersonalData();
 
-  public AccountErasure(Pool pool, AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail) {
+  public AccountErasure(Pool pool, AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail,
+                        UserEvents events) {
     this.pool = pool;
     this.accounts = accounts;
     this.sessions = sessions;
     this.failures = failures;
     this.mail = mail;
+    this.events = events;
   }
 
   /** @return whether there was an account to erase */
@@ -55,7 +63,10 @@ public final class AccountErasure {
 
   private Future<SessionCutoff> erase(SqlClient tx, Account account) {
     // the notice is rendered from the account as it was, and queued after the unsent mail is dropped
-    return mail.senderOf(account)
+    // the event first: once erased, the account no longer says which application created it
+    return events.record(tx, UserEvent.deleted(account.id(), account.applicationId().orElse(null)))
+      .compose(recorded -> audit.forget(tx, account.id(), account.email()))
+      .compose(forgotten -> mail.senderOf(account))
       .compose(sender -> data.erase(tx, account.id())
         .compose(erased -> failures.clear(tx, account.email()))
         .compose(cleared -> mail.notice(tx, sender, account, MailKind.ACCOUNT_DELETED, Map.of(), false)))

@@ -1,5 +1,6 @@
 package io.lanyard.privacy;
 
+import io.lanyard.audit.AuditRepository;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -9,13 +10,14 @@ import java.util.Optional;
 
 /**
  * Everything stored about a person, as one JSON document (the right of access): the account, its profile, where it came from
- * (fair, session, application), its links (dates only) and the mails sent about it (kinds, recipients, dates). Never a hash,
- * a token or a mail body. Read in one transaction, so the parts agree with each other.
+ * (fair, session, application), its links (dates only), the mails sent about it (kinds, recipients, dates) and its security
+ * events (the audit trail: kinds, dates, source addresses). Never a hash, a token or a mail body. Read in one transaction, so the parts agree with each other.
  */
 public final class AccountExport {
 
   private final Pool pool;
   private final PersonalData data = new PersonalData();
+  private final AuditRepository audit = new AuditRepository();
 
   public AccountExport(Pool pool) {
     this.pool = pool;
@@ -26,7 +28,9 @@ public final class AccountExport {
     return pool.withTransaction(tx -> data.account(tx, userId).compose(account -> account.isEmpty()
       ? Future.succeededFuture(Optional.<JsonObject>empty())
       : data.links(tx, userId).compose(links -> data.mails(tx, userId)
-        .map(mails -> Optional.of(document(account.get()).put("links", links).put("mails", mails))))));
+        .compose(mails -> audit.forAccount(tx, userId)
+          .map(events -> Optional.of(document(account.get()).put("links", links).put("mails", mails)
+            .put("securityEvents", events)))))));
   }
 
   private static JsonObject document(Row row) {

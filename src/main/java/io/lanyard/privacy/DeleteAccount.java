@@ -5,6 +5,9 @@ import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.vertx.core.Future;
 
 /**
@@ -15,18 +18,24 @@ public final class DeleteAccount {
 
   private final CurrentPassword currentPassword;
   private final AccountErasure erasure;
+  private final AuditTrail audit;
 
-  public DeleteAccount(CurrentPassword currentPassword, AccountErasure erasure) {
+  public DeleteAccount(CurrentPassword currentPassword, AccountErasure erasure, AuditTrail audit) {
     this.currentPassword = currentPassword;
     this.erasure = erasure;
+    this.audit = audit;
   }
 
   public Future<Reply> handle(DeleteAccountRequest request) {
     String userId = request.caller().userId();
-    return currentPassword.verify(userId, request.currentPassword()).compose(check -> switch (check.outcome()) {
-      case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
-      case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
-      case VERIFIED -> erasure.erase(userId).map(erased -> Reply.of(Result.success()));
-    }).otherwise(failure -> Reply.of(StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED)));
+    return currentPassword.verify(userId, request.currentPassword(), request.origin())
+      .compose(check -> switch (check.outcome()) {
+        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
+        case VERIFIED -> erasure.erase(userId).map(erased -> {
+          audit.record(AuditEvent.of(AuditKind.ACCOUNT_DELETED, request.origin()).withUser(userId));
+          return Reply.of(Result.success());
+        });
+      }).otherwise(failure -> Reply.of(StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED)));
   }
 }

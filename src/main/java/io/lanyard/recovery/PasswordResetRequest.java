@@ -4,6 +4,7 @@ import io.lanyard.accounts.Emails;
 import io.lanyard.accounts.Languages;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 
@@ -16,7 +17,7 @@ import java.util.Optional;
  * @param refusal the reply when the body is unusable (131 missing, 190 invalid)
  */
 public record PasswordResetRequest(String email, String fromThirdParty, Optional<String> language, Object captchaToken,
-                                   String source, Optional<Result> refusal) {
+                                   String source, Optional<Result> refusal, RequestOrigin origin) {
 
   public static PasswordResetRequest from(ApiRequest request) {
     RequestFields fields = new RequestFields(request.body());
@@ -28,6 +29,6 @@ public record PasswordResetRequest(String email, String fromThirdParty, Optional
     fields.check("language", language, Languages.isSupported(language), "unsupported_language");
     return new PasswordResetRequest(email, fromThirdParty, Optional.ofNullable(language).filter(Languages::isSupported)
       .map(String.class::cast), request.body().getValue("captchaToken"), request.source(),
-      fields.refusal(StatusCode.CREATE_MISSING_FIELD));
+      fields.refusal(StatusCode.CREATE_MISSING_FIELD), request.origin());
   }
 }

@@ -12,6 +12,9 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.LinkUrls;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.LinkMail;
@@ -46,10 +49,11 @@ public final class RequestPasswordReset {
   private final AccountMail mail;
   private final LinkMail links;
   private final LanyardConfig.Links config;
+  private final AuditTrail audit;
 
   public RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, AccountRepository accounts,
                               PasswordResetRepository resets, AccountLinkRepository accountLinks, AccountMail mail,
-                              LanyardConfig.Links config) {
+                              LanyardConfig.Links config, AuditTrail audit) {
     this.pool = pool;
     this.captcha = captcha;
     this.applications = applications;
@@ -59,6 +63,7 @@ public final class RequestPasswordReset {
     this.mail = mail;
     this.links = new LinkMail(mail);
     this.config = config;
+    this.audit = audit;
   }
 
   public Future<Result> handle(PasswordResetRequest request) {
@@ -68,9 +73,16 @@ public final class RequestPasswordReset {
     return captcha.check(request.captchaToken(), request.source())
       .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get())
         : applications.admitForCreation(request.fromThirdParty())
-          .compose(admission -> admission.isAdmitted()
-            ? sendFor(admission.application(), request.email(), request.language())
-            : Future.succeededFuture(Result.of(admission.refusal()))))
+          .compose(admission -> {
+            // recorded alike whether or not the address has an account: the trail is no oracle either
+            AuditEvent event = admission.isAdmitted()
+              ? AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, request.origin()).withApplication(admission.application().id())
+              : admission.refusalEvent(request.origin());
+            audit.record(event.withIdentifier(request.email()));
+            return admission.isAdmitted()
+              ? sendFor(admission.application(), request.email(), request.language())
+              : Future.succeededFuture(Result.of(admission.refusal()));
+          }))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
   }
 

@@ -4,6 +4,9 @@ import io.lanyard.accounts.PasswordResetRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.session.SessionCutoff;
@@ -25,12 +28,15 @@ public final class ResetPassword {
   private final PasswordResetRepository resets;
   private final PasswordHasher hasher;
   private final PasswordChange change;
+  private final AuditTrail audit;
 
-  public ResetPassword(Pool pool, PasswordResetRepository resets, PasswordHasher hasher, PasswordChange change) {
+  public ResetPassword(Pool pool, PasswordResetRepository resets, PasswordHasher hasher, PasswordChange change,
+                       AuditTrail audit) {
     this.pool = pool;
     this.resets = resets;
     this.hasher = hasher;
     this.change = change;
+    this.audit = audit;
   }
 
   public Future<Result> handle(ResetPasswordRequest request) {
@@ -43,6 +49,12 @@ public final class ResetPassword {
       .compose(userId -> userId.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
         : hasher.hash(request.password()).compose(hash -> reset(tokenHash, hash)))
+      .andThen(done -> {
+        if (done.succeeded() && done.result().status() == StatusCode.SUCCESS) {
+          audit.record(AuditEvent.of(AuditKind.PASSWORD_RESET_COMPLETED, request.origin())
+            .withUser(done.result().data().getString("_id")));
+        }
+      })
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
   }
 

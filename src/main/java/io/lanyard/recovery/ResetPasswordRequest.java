@@ -2,6 +2,7 @@ package io.lanyard.recovery;
 
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.passwords.Passwords;
@@ -13,7 +14,7 @@ import java.util.Optional;
  *
  * @param refusal the reply when the body is unusable (131, 190; 191 for a token that cannot be a link token)
  */
-public record ResetPasswordRequest(String token, String password, Optional<Result> refusal) {
+public record ResetPasswordRequest(String token, String password, Optional<Result> refusal, RequestOrigin origin) {
 
   /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
   private static final int MAX_TOKEN_LENGTH = 128;
@@ -31,6 +32,6 @@ public record ResetPasswordRequest(String token, String password, Optional<Resul
       // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
       refusal = Optional.of(Result.of(StatusCode.LINK_TOKEN_INVALID));
     }
-    return new ResetPasswordRequest(token, password, refusal);
+    return new ResetPasswordRequest(token, password, refusal, request.origin());
   }
 }

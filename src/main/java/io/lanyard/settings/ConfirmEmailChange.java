@@ -6,7 +6,12 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.db.SqlStates;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.support.SecretTokens;
@@ -33,14 +38,18 @@ public final class ConfirmEmailChange {
   private final AccountRepository accounts;
   private final UserRepository users;
   private final AccountMail mail;
+  private final UserEvents events;
+  private final AuditTrail audit;
 
   public ConfirmEmailChange(Pool pool, EmailChangeRepository changes, AccountRepository accounts, UserRepository users,
-                            AccountMail mail) {
+                            AccountMail mail, UserEvents events, AuditTrail audit) {
     this.pool = pool;
     this.changes = changes;
     this.accounts = accounts;
     this.users = users;
     this.mail = mail;
+    this.events = events;
+    this.audit = audit;
   }
 
   public Future<Result> handle(ConfirmEmailChangeRequest request) {
@@ -55,6 +64,7 @@ public final class ConfirmEmailChange {
       .map(result -> {
         if (result.status() == StatusCode.SUCCESS) {
           mail.nudge();
+          audit.record(AuditEvent.of(AuditKind.EMAIL_CHANGED, request.origin()).withUser(result.data().getString("_id")));
         }
         return result;
       })
@@ -67,7 +77,8 @@ public final class ConfirmEmailChange {
   private Future<Result> move(SqlClient tx, EmailChangeRepository.Change change) {
     return accounts.lockById(tx, change.userId()).compose(before -> users.changeEmail(tx, change.userId(), change.newEmail())
       .recover(failure -> isAddressTaken(failure) ? Future.failedFuture(new AddressTaken()) : Future.failedFuture(failure))
-      .compose(moved -> mail.senderOf(before.orElseThrow()))
+      .compose(moved -> events.record(tx, UserEvent.emailChanged(change.userId())))
+      .compose(recorded -> mail.senderOf(before.orElseThrow()))
       .compose(sender -> mail.notice(tx, sender, before.get(), MailKind.EMAIL_CHANGED, Map.of("newEmail", change.newEmail()),
         true))
       .map(queued -> Result.success(new JsonObject().put("_id", change.userId()))));

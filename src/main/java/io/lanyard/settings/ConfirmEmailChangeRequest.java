@@ -1,17 +1,18 @@
 package io.lanyard.settings;
 
 import io.lanyard.api.ApiRequest;
+import io.lanyard.api.RequestOrigin;
 
 import java.util.Optional;
 
 /** {@code POST /_plugin/{P}/user/confirmEmailChange}: the link token as sent (anything but a plausible token is 191). */
-public record ConfirmEmailChangeRequest(Object token) {
+public record ConfirmEmailChangeRequest(Object token, RequestOrigin origin) {
 
   /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
   static final int MAX_TOKEN_LENGTH = 128;
 
   public static ConfirmEmailChangeRequest from(ApiRequest request) {
-    return new ConfirmEmailChangeRequest(request.body().getValue("token"));
+    return new ConfirmEmailChangeRequest(request.body().getValue("token"), request.origin());
   }
 
   /** The token when it can be a link token. */

@@ -4,6 +4,7 @@ import io.lanyard.accounts.Emails;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Caller;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 
@@ -14,7 +15,8 @@ import java.util.Optional;
  *
  * @param refusal the reply when the new address is unusable (131 missing, 190 invalid)
  */
-public record EmailChangeRequest(Caller caller, String newEmail, Object currentPassword, Optional<Result> refusal) {
+public record EmailChangeRequest(Caller caller, String newEmail, Object currentPassword, Optional<Result> refusal,
+                                 RequestOrigin origin) {
 
   public static EmailChangeRequest from(ApiRequest request) {
     RequestFields fields = new RequestFields(request.body());
@@ -22,6 +24,6 @@ public record EmailChangeRequest(Caller caller, String newEmail, Object currentP
     String newEmail = raw == null ? null : Emails.normalise(raw);
     fields.check("newEmail", newEmail, newEmail != null && Emails.isValid(newEmail), "invalid_email");
     return new EmailChangeRequest(request.requireCaller(), newEmail, request.body().getValue("currentPassword"),
-      fields.refusal(StatusCode.CREATE_MISSING_FIELD));
+      fields.refusal(StatusCode.CREATE_MISSING_FIELD), request.origin());
   }
 }

@@ -83,17 +83,18 @@ public final class RequestEmailChange {
   }
 
   private Future<Reply> withPassword(EmailChangeRequest request, Account account, Mails mails) {
-    return currentPassword.verify(account.id(), request.currentPassword()).compose(check -> switch (check.outcome()) {
-      case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
-      case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
-      case VERIFIED -> pool.withTransaction(tx -> send(tx, request.newEmail(), account, mails))
-        .map(sent -> {
-          if (sent) {
-            mail.nudge();
-          }
-          return Reply.of(Result.success());
-        });
-    });
+    return currentPassword.verify(account.id(), request.currentPassword(), request.origin())
+      .compose(check -> switch (check.outcome()) {
+        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
+        case VERIFIED -> pool.withTransaction(tx -> send(tx, request.newEmail(), account, mails))
+          .map(sent -> {
+            if (sent) {
+              mail.nudge();
+            }
+            return Reply.of(Result.success());
+          });
+      });
   }
 
   /** @return whether a mail was queued (none when the new address is the current one) */

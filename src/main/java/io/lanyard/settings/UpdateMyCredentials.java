@@ -5,6 +5,9 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
+import io.lanyard.audit.AuditEvent;
+import io.lanyard.audit.AuditKind;
+import io.lanyard.audit.AuditTrail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.passwords.Passwords;
@@ -30,14 +33,16 @@ public final class UpdateMyCredentials {
   private final PasswordHasher hasher;
   private final UserRepository users;
   private final PasswordChange change;
+  private final AuditTrail audit;
 
   public UpdateMyCredentials(Pool pool, CurrentPassword currentPassword, PasswordHasher hasher, UserRepository users,
-                             PasswordChange change) {
+                             PasswordChange change, AuditTrail audit) {
     this.pool = pool;
     this.currentPassword = currentPassword;
     this.hasher = hasher;
     this.users = users;
     this.change = change;
+    this.audit = audit;
   }
 
   public Future<Reply> handle(UpdateCredentialsRequest request) {
@@ -56,14 +61,16 @@ public final class UpdateMyCredentials {
         + " (8 characters to 72 UTF-8 bytes)", "api.assert.invalid_argument")));
     }
     Caller caller = request.caller();
-    return currentPassword.verify(caller.userId(), request.currentPassword()).compose(check -> switch (check.outcome()) {
-      case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
-      case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
-      case VERIFIED -> hasher.hash(password).compose(hash -> replace(caller, check.account().orElseThrow().email(), hash));
-    });
+    return currentPassword.verify(caller.userId(), request.currentPassword(), request.origin())
+      .compose(check -> switch (check.outcome()) {
+        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
+        case VERIFIED -> hasher.hash(password).compose(hash -> replace(request, check.account().orElseThrow().email(), hash));
+      });
   }
 
-  private Future<Reply> replace(Caller caller, String email, String hash) {
+  private Future<Reply> replace(UpdateCredentialsRequest request, String email, String hash) {
+    Caller caller = request.caller();
     return pool.withTransaction(tx -> users.setPasswordHash(tx, caller.userId(), hash)
         .compose(set -> set
           ? change.follow(tx, caller.userId(), Optional.of(caller.tokenId())).map(Optional::of)
@@ -73,6 +80,7 @@ public final class UpdateMyCredentials {
           return Reply.error(ApiError.revokedToken());
         }
         change.committed(cutoff.get());
+        audit.record(AuditEvent.of(AuditKind.PASSWORD_CHANGED, request.origin()).withUser(caller.userId()));
         return Reply.ok(new JsonObject().put("username", email).put("kuid", caller.userId()));
       });
   }

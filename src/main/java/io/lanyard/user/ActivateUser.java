@@ -5,12 +5,13 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
-
 
 import static io.lanyard.api.StatusCode.CREATE_HASHING_FAILED;
 import static io.lanyard.api.StatusCode.CREATE_LINK_TOKEN_FAILED;
@@ -26,12 +27,14 @@ public final class ActivateUser {
   private final AccountLinkRepository links;
   private final UserRepository users;
   private final PasswordHasher hasher;
+  private final UserEvents events;
 
-  public ActivateUser(Pool pool, AccountLinkRepository links, UserRepository users, PasswordHasher hasher) {
+  public ActivateUser(Pool pool, AccountLinkRepository links, UserRepository users, PasswordHasher hasher, UserEvents events) {
     this.pool = pool;
     this.links = links;
     this.users = users;
     this.hasher = hasher;
+    this.events = events;
   }
 
   public Future<Result> handle(ActivationRequest request) {
@@ -43,11 +46,12 @@ public final class ActivateUser {
     // Checked before the bcrypt work, so a stream of made-up tokens costs a lookup each, not a hash.
     return links.findUsable(pool, tokenHash)
       .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-      .compose(userId -> userId.isEmpty()
+      .compose(owner -> owner.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
         : hasher.hash(password)
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
-          .compose(hash -> activate(tokenHash, hash)))
+          .compose(hash -> activate(tokenHash, hash))
+          .map(result -> result.aboutSyntheticAccount(owner.get().synthetic())))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 
@@ -58,6 +62,8 @@ public final class ActivateUser {
       .compose(userId -> userId.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
         : users.activate(tx, userId.get(), passwordHash)
+          .compose(activated -> activated ? events.record(tx, UserEvent.activated(userId.get())).map(true)
+            : Future.succeededFuture(false))
           .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
           .compose(activated -> activated
             ? Future.succeededFuture(Result.success(new JsonObject().put("_id", userId.get())))

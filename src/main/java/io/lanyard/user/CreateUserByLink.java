@@ -10,6 +10,8 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
@@ -42,10 +44,11 @@ public final class CreateUserByLink {
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final LanyardConfig.Links config;
+  private final UserEvents events;
 
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
-                          AccountRepository accounts,
-                          AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config) {
+                          AccountRepository accounts, AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config,
+                          UserEvents events) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -54,6 +57,7 @@ public final class CreateUserByLink {
     this.links = links;
     this.outbox = outbox;
     this.config = config;
+    this.events = events;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -82,7 +86,9 @@ public final class CreateUserByLink {
     return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
-        ? sendLink(tx, inserted.get(), request, application, template)
+        ? events.record(tx, UserEvent.created(inserted.get(), application.id(), UserStatus.PENDING))
+          .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
+          .compose(recorded -> sendLink(tx, inserted.get(), request, application, template))
         : renew(tx, request, application, template));
   }
 

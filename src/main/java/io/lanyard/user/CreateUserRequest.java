@@ -6,6 +6,7 @@ import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.passwords.Passwords;
@@ -18,22 +19,23 @@ import java.util.Optional;
  * and {@code isSendingEmailAllowed} with a password. The e-mail comes out normalised.
  *
  * @param refusal the reply when the body is unusable (131 missing, 190 invalid); the other fields are then not to be read
+ * @param origin where the request came from, for the audit trail
  */
 public record CreateUserRequest(String email, String fromSalon, String fromSessionSalon, String language,
                                 String fromThirdParty, String password, boolean isSendingEmailAllowed,
-                                Optional<Result> refusal) {
+                                Optional<Result> refusal, RequestOrigin origin) {
 
   /** {@code POST /_plugin/{P}/user/createWithPassword}. */
   public static CreateUserRequest withPassword(ApiRequest request) {
-    return parse(request.body(), true);
+    return parse(request.body(), true, request.origin());
   }
 
   /** {@code POST /_plugin/{P}/user/create}. */
   public static CreateUserRequest byLink(ApiRequest request) {
-    return parse(request.body(), false);
+    return parse(request.body(), false, request.origin());
   }
 
-  private static CreateUserRequest parse(JsonObject body, boolean withPassword) {
+  private static CreateUserRequest parse(JsonObject body, boolean withPassword, RequestOrigin origin) {
     RequestFields fields = new RequestFields(body);
     String rawEmail = fields.string("email", Emails.MAX_LENGTH);
     String fromSalon = fields.string("fromSalon");
@@ -51,7 +53,7 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
       fields.check("password", password, problem.isEmpty(), problem.orElse(null));
     }
     return new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password,
-      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD));
+      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD), origin);
   }
 
   /** The account this request creates for {@code applicationId}: active with a hash, else pending. */

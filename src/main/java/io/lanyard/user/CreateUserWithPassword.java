@@ -2,10 +2,13 @@ package io.lanyard.user;
 
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserRepository;
+import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
+import io.lanyard.events.UserEvent;
+import io.lanyard.events.UserEvents;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
@@ -35,15 +38,17 @@ public final class CreateUserWithPassword {
   private final PasswordHasher hasher;
   private final UserRepository users;
   private final Outbox outbox;
+  private final UserEvents events;
 
   public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
-                                PasswordHasher hasher, UserRepository users, Outbox outbox) {
+                                PasswordHasher hasher, UserRepository users, Outbox outbox, UserEvents events) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
     this.hasher = hasher;
     this.users = users;
     this.outbox = outbox;
+    this.events = events;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -77,6 +82,8 @@ public final class CreateUserWithPassword {
                                 Optional<CompiledMail> welcome) {
     NewUser user = request.toNewUser(Optional.of(hash), application.id());
     return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
+        .compose(userId -> userId.isEmpty() ? Future.succeededFuture(userId)
+          : events.record(tx, UserEvent.created(userId.get(), application.id(), UserStatus.ACTIVE)).map(userId))
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
         .compose(userId -> {
           if (userId.isEmpty()) {

@@ -202,4 +202,23 @@ class ConfigLoaderTest {
     assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HTTP_ALLOWED_ORIGINS", "https://a.example,null")))
       .hasMessageContaining("http.allowedOrigins (LANYARD_HTTP_ALLOWED_ORIGINS)");
   }
+
+  @Test
+  void loadTestDomainsAndMailModeHaveSafeDefaultsAndAreChecked() {
+    LanyardConfig defaults = ConfigLoader.load(Optional.empty(), Map.of());
+    LanyardConfig staging = ConfigLoader.load(Optional.empty(), Map.of(
+      "LANYARD_LOADTEST_DOMAINS", "LoadTest.invalid, perf.fair.example", "LANYARD_MAIL_MODE", "drop"));
+
+    assertThat(defaults.loadTest().domains()).containsExactly("loadtest.invalid");
+    assertThat(defaults.mail().mode()).isEqualTo(LanyardConfig.MailMode.SEND);
+    assertThat(staging.loadTest().domains()).containsExactly("loadtest.invalid", "perf.fair.example");
+    assertThat(staging.mail().mode()).isEqualTo(LanyardConfig.MailMode.DROP);
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_LOADTEST_DOMAINS", "")).loadTest().domains()).isEmpty();
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_MAIL_MODE", "silent")))
+      .hasMessageContaining("mail.mode (LANYARD_MAIL_MODE)").hasMessageContaining("send, log, drop");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_LOADTEST_DOMAINS", "loadtest.invalid, @x")))
+      .hasMessageContaining("loadTest.domains (LANYARD_LOADTEST_DOMAINS)");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_LOADTEST_DOMAINS", "localhost")))
+      .as("one label is no mail domain").hasMessageContaining("loadTest.domains");
+  }
 }

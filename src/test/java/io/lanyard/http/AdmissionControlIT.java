@@ -1,6 +1,7 @@
 package io.lanyard.http;
 
 import io.lanyard.accounts.NewUser;
+import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.support.Eventually;
 import io.lanyard.support.Fixtures;
@@ -58,8 +59,9 @@ class AdmissionControlIT {
     // one hash thread, a budget far below one hash: any bcrypt work that would queue is refused
     app = TestApp.start(Map.of("LANYARD_BCRYPT_COST", "12", "LANYARD_HASH_THREADS", "1", "LANYARD_HASH_QUEUE_BUDGET", "1ms"));
     Fixtures.App fair = Fixtures.registrationApp(app, "fair");
-    await(new UserRepository().insertIfAbsent(app.lanyard().pool(), NewUser.active("blocker@example.com", BLOCKER_HASH, "eng-GB")));
-    await(new UserRepository().insertIfAbsent(app.lanyard().pool(), NewUser.active("ann@example.com", BLOCKER_HASH, "eng-GB")));
+    UserRepository users = new UserRepository(SyntheticAddresses.none());
+    await(users.insertIfAbsent(app.lanyard().pool(), NewUser.active("blocker@example.com", BLOCKER_HASH, "eng-GB")));
+    await(users.insertIfAbsent(app.lanyard().pool(), NewUser.active("ann@example.com", BLOCKER_HASH, "eng-GB")));
     String linkToken = pendingAccountWithLink("carl@example.com");
     Future<Http.Response> blocker = app.http().postAsync("/_login/local",
       new JsonObject().put("username", "blocker@example.com").put("password", BLOCKER_PASSWORD));

@@ -112,6 +112,24 @@ public final class OpenApiContract {
     }
   }
 
+  /**
+   * Fails with an {@link AssertionError} unless the document's {@code webhooks} section describes this delivery body.
+   *
+   * @param type the event type, the name of its entry under {@code webhooks}
+   */
+  public void checkWebhook(String type, String body) {
+    String pointer = "/webhooks/" + escape(type) + "/post/requestBody/content/" + escape(JSON) + "/schema";
+    if (resolve(pointer).isMissingNode()) {
+      throw new AssertionError("The OpenAPI document has no webhook " + type);
+    }
+    JsonSchema schema = schemas.computeIfAbsent(pointer, key -> factory.getSchema(SchemaLocation.of(DOCUMENT + "#" + key), config));
+    Set<ValidationMessage> problems = schema.validate(body, InputFormat.JSON);
+    if (!problems.isEmpty()) {
+      throw new AssertionError("Webhook " + type + " breaks the OpenAPI document (" + pointer + "):\n  "
+        + problems.stream().map(ValidationMessage::toString).sorted().collect(Collectors.joining("\n  ")) + "\n" + body);
+    }
+  }
+
   /** Where the document describes this reply: the operation's own responses, else the replies any path may give. */
   private Optional<String> responsePointer(String method, String path, String status) {
     Optional<Template> template = templates.stream().filter(t -> t.pattern().matcher(path).matches()).findFirst();

@@ -81,6 +81,15 @@ public final class TestApp implements AutoCloseable {
     // metrics on the API port, at /metrics, so tests scrape them with the same client (and the same OpenAPI check)
     env.put("LANYARD_METRICS_PORT", "0");
     env.put("LANYARD_METRICS_OUTBOX_INTERVAL", "200ms");
+    // webhooks retried quickly and long before they are dead; the audit trail written within a tenth of a second
+    env.put("LANYARD_WEBHOOK_POLL_INTERVAL", "200ms");
+    env.put("LANYARD_WEBHOOK_RETRY_BASE_DELAY", "100ms");
+    env.put("LANYARD_WEBHOOK_RETRY_MAX_DELAY", "400ms");
+    env.put("LANYARD_WEBHOOK_MAX_ATTEMPTS", "60");
+    env.put("LANYARD_WEBHOOK_TIMEOUT", "2s");
+    env.put("LANYARD_AUDIT_FLUSH_INTERVAL", "100ms");
+    // every test calls from 127.0.0.1: folding refusals per source would hide the ones a test looks for (AuditTrailIT sets it)
+    env.put("LANYARD_AUDIT_FLOOD_THRESHOLD", "1000000");
     overrides.forEach((name, value) -> {
       if (value == null) {
         env.remove(name);

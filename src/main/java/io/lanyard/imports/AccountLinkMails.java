@@ -1,0 +1,77 @@
+package io.lanyard.imports;
+
+import io.lanyard.accounts.AccountLinkRepository;
+import io.lanyard.applications.Application;
+import io.lanyard.applications.LinkUrls;
+import io.lanyard.mail.MailKind;
+import io.lanyard.mail.CompiledMail;
+import io.lanyard.mail.Outbox;
+import io.lanyard.support.SecretTokens;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.SqlClient;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code --send-links}: the account-link mail of each pending account an import creates, as {@code /user/create} writes it (a
+ * single-use link of which only the SHA-256 is kept, the mail in the outbox, through its suppression rules), in the batch's
+ * transaction. The mail verticles of the running instances send them.
+ */
+public final class AccountLinkMails {
+
+  private final Application application;
+  private final Map<String, CompiledMail> templatesByLanguage;
+  private final AccountLinkRepository links;
+  private final Outbox outbox;
+  private final Duration ttl;
+
+  /**
+   * @param templatesByLanguage the {@code account_link} template for each language, as {@code /user/create} chooses it (the
+   *                            application's, else its other language's, else the built-in one)
+   */
+  public AccountLinkMails(Application application, Map<String, CompiledMail> templatesByLanguage, AccountLinkRepository links,
+                          Outbox outbox, Duration ttl) {
+    this.application = application;
+    this.templatesByLanguage = Map.copyOf(templatesByLanguage);
+    this.links = links;
+    this.outbox = outbox;
+    this.ttl = ttl;
+  }
+
+  /** Why the application cannot send links (no usable URL, no template), or empty. */
+  public static Optional<String> problem(Application application, Map<String, CompiledMail> templatesByLanguage) {
+    Optional<String> url = LinkUrls.problem(application.linkUrl().orElse(null));
+    if (url.isPresent()) {
+      return Optional.of("the application's account-link URL: " + url.get());
+    }
+    if (templatesByLanguage.isEmpty()) {
+      return Optional.of("the application has no " + MailKind.ACCOUNT_LINK.wireName() + " template");
+    }
+    return Optional.empty();
+  }
+
+  /** Queues the mails, sent one after the other on the transaction's connection without waiting (pipelined). */
+  Future<Integer> queue(SqlClient tx, List<Pending> accounts) {
+    List<Future<Void>> queued = accounts.stream().map(account -> queue(tx, account)).toList();
+    return Future.all(queued).map(accounts.size());
+  }
+
+  /** A pending account the import created. */
+  record Pending(String userId, ImportRow row) {
+  }
+
+  private Future<Void> queue(SqlClient tx, Pending account) {
+    ImportRow row = account.row();
+    CompiledMail template = templatesByLanguage.getOrDefault(row.language(), templatesByLanguage.values().iterator().next());
+    String token = SecretTokens.generate();
+    String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", row.email(),
+      "language", row.language(), "fromSalon", row.fromSalon()));
+    String firstname = row.profile().getString("firstname", "");
+    Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname, "salon", row.fromSalon());
+    return links.insert(tx, SecretTokens.sha256(token), account.userId(), ttl)
+      .compose(saved -> outbox.enqueue(tx, template.render(row.email(), values), account.userId(), application.id()));
+  }
+}
