@@ -34,7 +34,8 @@ class ArchitectureTest {
       .layer("http").definedBy("io.lanyard.http..")
       .layer("operations").definedBy("io.lanyard.auth..", "io.lanyard.user..", "io.lanyard.applications..",
         "io.lanyard.mail..", "io.lanyard.session..", "io.lanyard.server..", "io.lanyard.metrics..", "io.lanyard.lifecycle..",
-        "io.lanyard.recovery..", "io.lanyard.settings..", "io.lanyard.privacy..", "io.lanyard.webhooks..", "io.lanyard.imports..")
+        "io.lanyard.recovery..", "io.lanyard.settings..", "io.lanyard.privacy..", "io.lanyard.webhooks..", "io.lanyard.imports..",
+        "io.lanyard.pages..")
       .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..",
         "io.lanyard.audit..", "io.lanyard.events..")
       .layer("base").definedBy("io.lanyard.db..", "io.lanyard.config..", "io.lanyard.support..", "io.lanyard.templates..")

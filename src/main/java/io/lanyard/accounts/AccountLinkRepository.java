@@ -24,6 +24,9 @@ public final class AccountLinkRepository {
   private static final String FIND_USABLE = """
     SELECT l.user_id, u.synthetic FROM account_links l JOIN users u ON u.id = l.user_id
     WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'pending'""";
+  private static final String FIND_LINKED_ACCOUNT = """
+    SELECT u.id, u.language, u.from_application_id FROM account_links l JOIN users u ON u.id = l.user_id
+    WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'pending'""";
   // One statement decides between concurrent activations of one link: the first marks it used, the others get no row.
   private static final String CONSUME = """
     UPDATE account_links SET used_at = now()
@@ -58,6 +61,12 @@ public final class AccountLinkRepository {
       Row row = rows.iterator().next();
       return Optional.of(new Owner(row.getUUID("user_id").toString(), row.getBoolean("synthetic")));
     });
+  }
+
+  /** The pending account a usable link would activate, with what a page about it shows. Reads only. */
+  public Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash) {
+    return client.preparedQuery(FIND_LINKED_ACCOUNT).execute(Tuple.of(Buffer.buffer(tokenHash)))
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(LinkedAccount.of(rows.iterator().next())));
   }
 
   /** Marks the link used; the account id when this call was the one that used it. */

@@ -20,6 +20,9 @@ public final class PasswordResetRepository {
   private static final String FIND_USABLE = """
     SELECT r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
     WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND u.status = 'active'""";
+  private static final String FIND_LINKED_ACCOUNT = """
+    SELECT u.id, u.language, u.from_application_id FROM password_resets r JOIN users u ON u.id = r.user_id
+    WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND u.status = 'active'""";
   // One statement uses the link and sets the password: of concurrent uses of one link, the first marks it used and the
   // others find no row. A link whose account stopped being active meanwhile is used up, and changes nothing.
   private static final String USE_FOR_PASSWORD = """
@@ -43,6 +46,12 @@ public final class PasswordResetRepository {
   public Future<Optional<String>> findUsable(SqlClient client, byte[] tokenHash) {
     return client.preparedQuery(FIND_USABLE).execute(Tuple.of(Buffer.buffer(tokenHash)))
       .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next().getUUID(0).toString()));
+  }
+
+  /** The active account a link would reset, with what a page about it shows. Reads only. */
+  public Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash) {
+    return client.preparedQuery(FIND_LINKED_ACCOUNT).execute(Tuple.of(Buffer.buffer(tokenHash)))
+      .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(LinkedAccount.of(rows.iterator().next())));
   }
 
   /** Uses the link and sets the new hash; the account's id when this call did both. */

@@ -8,9 +8,16 @@ import java.util.Optional;
  *
  * @param linkUrl where account links lead ({@code {token}} and friends filled in)
  * @param urls its other link URLs and its return URL
+ * @param displayName what people see on the hosted pages (the fair's name); the operator's {@code name} when absent
  */
 public record Application(String id, String name, boolean canCreateUsers, UserScope userScope, Optional<String> linkUrl,
-                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt, ApplicationUrls urls) {
+                          boolean enabled, Optional<Instant> revokedAt, Optional<Instant> expiresAt, ApplicationUrls urls,
+                          Optional<String> displayName) {
+
+  /** The name to show people. */
+  public String label() {
+    return displayName.orElse(name);
+  }
 
   public boolean isRevoked() {
     return revokedAt.isPresent();

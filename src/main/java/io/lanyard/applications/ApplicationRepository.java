@@ -21,13 +21,13 @@ public final class ApplicationRepository {
 
   private static final String COLUMNS = """
     id, name, token_hash, can_create_users, user_scope, link_url, enabled, revoked_at, expires_at, reset_url, email_url,
-    return_url""";
+    return_url, display_name""";
   private static final String LIST_ALL = "SELECT " + COLUMNS + " FROM applications ORDER BY name";
   private static final String FIND_BY_NAME = "SELECT " + COLUMNS + " FROM applications WHERE name = $1";
   private static final String INSERT = """
     INSERT INTO applications (name, token_hash, can_create_users, user_scope, link_url, expires_at, reset_url, email_url,
-      return_url)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      return_url, display_name)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
     ON CONFLICT ON CONSTRAINT applications_name_key DO NOTHING
     RETURNING id""";
   private static final String SET_ENABLED = """
@@ -36,6 +36,8 @@ public final class ApplicationRepository {
     UPDATE applications SET revoked_at = coalesce(revoked_at, now()), updated_at = now() WHERE name = $1""";
   private static final String SET_LINK_URL = """
     UPDATE applications SET link_url = $2, updated_at = now() WHERE name = $1""";
+  private static final String SET_DISPLAY_NAME = """
+    UPDATE applications SET display_name = $2, updated_at = now() WHERE name = $1""";
   // Only the URLs given change: a null parameter keeps the stored value.
   private static final String UPDATE_URLS = """
     UPDATE applications SET link_url = coalesce($2, link_url), reset_url = coalesce($3, reset_url),
@@ -66,9 +68,19 @@ public final class ApplicationRepository {
   /** @return the new application's id, or empty when the name is taken */
   public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
                                          Optional<String> linkUrl, ApplicationUrls urls, Optional<OffsetDateTime> expiresAt) {
+    return insert(pool, name, tokenHash, canCreateUsers, scope, linkUrl, urls, expiresAt, Optional.empty());
+  }
+
+  /**
+   * @param displayName the name the hosted pages show (else {@code name})
+   * @return the new application's id, or empty when the name is taken
+   */
+  public Future<Optional<String>> insert(Pool pool, String name, byte[] tokenHash, boolean canCreateUsers, UserScope scope,
+                                         Optional<String> linkUrl, ApplicationUrls urls, Optional<OffsetDateTime> expiresAt,
+                                         Optional<String> displayName) {
     Tuple values = Tuple.of(name, Buffer.buffer(tokenHash), canCreateUsers, scope.wireName(),
       linkUrl.orElse(null), expiresAt.orElse(null), urls.resetUrl().orElse(null), urls.emailUrl().orElse(null))
-      .addString(urls.returnUrl().orElse(null));
+      .addString(urls.returnUrl().orElse(null)).addString(displayName.orElse(null));
     return announcing(pool, tx -> tx.preparedQuery(INSERT).execute(values)
       .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getUUID("id").toString())));
   }
@@ -94,6 +106,12 @@ public final class ApplicationRepository {
     return announcing(pool, tx -> tx.preparedQuery(UPDATE_URLS).execute(values).map(rows -> rows.rowCount() == 1));
   }
 
+  /** @param displayName empty: the hosted pages show the application's name again */
+  public Future<Boolean> setDisplayName(Pool pool, String name, Optional<String> displayName) {
+    return announcing(pool, tx -> tx.preparedQuery(SET_DISPLAY_NAME).execute(Tuple.of(name, displayName.orElse(null)))
+      .map(rows -> rows.rowCount() == 1));
+  }
+
   private static <T> Future<T> announcing(Pool pool, Function<SqlClient, Future<T>> change) {
     return pool.withTransaction(tx -> change.apply(tx)
       .compose(result -> tx.preparedQuery(ANNOUNCE).execute(Tuple.of(Topics.APPLICATIONS_CHANGED)).map(result)));
@@ -112,7 +130,8 @@ public final class ApplicationRepository {
         Optional.ofNullable(row.getOffsetDateTime("revoked_at")).map(OffsetDateTime::toInstant),
         Optional.ofNullable(row.getOffsetDateTime("expires_at")).map(OffsetDateTime::toInstant),
         new ApplicationUrls(Optional.ofNullable(row.getString("reset_url")), Optional.ofNullable(row.getString("email_url")),
-          Optional.ofNullable(row.getString("return_url"))));
+          Optional.ofNullable(row.getString("return_url"))),
+        Optional.ofNullable(row.getString("display_name")));
       all.add(new Stored(HexFormat.of().formatHex(row.getBuffer("token_hash").getBytes()), application));
     }
     return all;

@@ -63,6 +63,19 @@ public final class LinkUrls {
     return Optional.of("the URL must use https (http only for localhost)");
   }
 
+  /**
+   * The URL a link of one kind is made from (DECISIONS.md §9): the application's own when it can make links, else the hosted
+   * page under the service's public URL, else none (124).
+   *
+   * @param page the hosted page of that kind of link ({@code activate}, {@code reset}, {@code email})
+   */
+  public static Optional<String> choose(Optional<String> applicationUrl, Optional<String> publicUrl, String page) {
+    if (applicationUrl.isPresent() && problem(applicationUrl.get()).isEmpty()) {
+      return applicationUrl;
+    }
+    return publicUrl.map(base -> base + "/account/" + page + "?token=" + TOKEN);
+  }
+
   /** @param values placeholder name (without braces) → raw value, URL-encoded here */
   public static String fill(String url, Map<String, String> values) {
     String filled = url;

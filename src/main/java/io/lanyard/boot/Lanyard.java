@@ -7,6 +7,7 @@ import io.lanyard.config.ConfigException;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
+import io.lanyard.db.KeptSecrets;
 import io.lanyard.db.DbUri;
 import io.lanyard.db.PipelinedReads;
 import io.lanyard.events.SubscriptionSecrets;
@@ -36,6 +37,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The running service: what {@code Main} starts and the integration tests start the same way. */
 public final class Lanyard {
+
+  /** The {@code settings} name of the key of the hosted pages' form tokens, shared by every instance. */
+  private static final String FORM_KEY = "pages.formKey";
 
   private final Vertx vertx;
   private final LanyardConfig config;
@@ -104,7 +108,8 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> lanyard.serve(tokens, keys))
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pool, FORM_KEY, config.jwt().secretKey())
+        .compose(formKey -> lanyard.serve(tokens, keys, formKey)))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
   }
@@ -124,9 +129,9 @@ public final class Lanyard {
    * copy is not fatal (readers retry it, and answer their internal code meanwhile); revocations must be loaded, or revoked
    * tokens would pass.
    */
-  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys) {
+  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey) {
     served = Wiring.build(vertx, config, pool, reads, changeFeed, hasher, tokens, keys, metrics.registry(),
-      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment));
+      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), formKey);
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
@@ -172,7 +177,8 @@ public final class Lanyard {
     Optional<MetricsScrape> metricsOnApiPort = metrics.scrape().filter(scrape -> config.metrics().onApiPort());
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
-      HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator());
+      HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
+        served.pages());
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))

@@ -37,9 +37,12 @@ import io.lanyard.db.SchemaHistory;
 import io.lanyard.events.EventType;
 import io.lanyard.events.SubscriptionRepository;
 import io.lanyard.events.UserEvents;
+import io.lanyard.http.AccountPages;
 import io.lanyard.http.Operations;
+import io.lanyard.http.PageOrigin;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
+import io.lanyard.http.Stylesheet;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
 import io.lanyard.mail.BuiltinTemplates;
@@ -49,13 +52,21 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.EmailConfirmPages;
+import io.lanyard.pages.ForgotPasswordPages;
+import io.lanyard.pages.HostedPages;
+import io.lanyard.pages.PageTemplates;
+import io.lanyard.pages.PasswordLinkPages;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.privacy.AccountErasure;
 import io.lanyard.privacy.AccountExport;
 import io.lanyard.privacy.DeleteAccount;
 import io.lanyard.privacy.ExportData;
 import io.lanyard.recovery.RequestPasswordReset;
+import io.lanyard.recovery.ResetLinks;
 import io.lanyard.recovery.ResetPassword;
+import io.lanyard.recovery.ResetPasswordRequest;
 import io.lanyard.server.HealthCheck;
 import io.lanyard.server.Jwks;
 import io.lanyard.server.OpenApiDocument;
@@ -64,10 +75,13 @@ import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
 import io.lanyard.settings.ConfirmEmailChange;
+import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.user.ActivateUser;
+import io.lanyard.user.ActivationLinks;
+import io.lanyard.user.ActivationRequest;
 import io.lanyard.user.CreateUserByLink;
 import io.lanyard.user.CreateUserWithPassword;
 import io.lanyard.user.CreationAdmission;
@@ -94,7 +108,7 @@ final class Wiring {
 
   /** What the service serves, and what it must keep loaded (or written) while it does. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit) {
+               AuditBuffer audit, AccountPages pages) {
   }
 
   private final Vertx vertx;
@@ -112,15 +126,19 @@ final class Wiring {
     this.changeFeed = changeFeed;
   }
 
-  /** @param mailDeployed whether the mail verticle runs, for the health check */
+  /**
+   * @param mailDeployed whether the mail verticle runs, for the health check
+   * @param formKey the deployment's key of the hosted pages' form tokens
+   */
   static Built build(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed,
                      PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed) {
-    return new Wiring(vertx, config, pool, reads, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed);
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed,
+                     String formKey) {
+    return new Wiring(vertx, config, pool, reads, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed, formKey);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      BooleanSupplier mailDeployed) {
+                      BooleanSupplier mailDeployed, String formKey) {
     LanyardConfig.Jwt jwt = config.jwt();
     SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
     UserRepository users = new UserRepository(synthetic);
@@ -167,7 +185,8 @@ final class Wiring {
       new Login(pool, users, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox, events),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(), events),
+      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(), events,
+        config.http().publicUrl()),
       new ActivateUser(pool, links, users, hasher, events),
       new UpdateUser(pool, thirdPartyAccess, accounts, events),
       new GetUser(reads, thirdPartyAccess, accounts),
@@ -182,7 +201,29 @@ final class Wiring {
         audit));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit);
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
+      pages(operations, links, applicationDirectory, formKey));
+  }
+
+  /** The pages for people call the operations the API routes call: the same rules hold on both. */
+  private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
+                             String formKey) {
+    PageOrigin origin = PageOrigin.of(config.http().publicUrl());
+    PageTemplates templates = PageTemplates.load(origin.pagesBase());
+    CommonPages common = new CommonPages(templates);
+    Operations.Lifecycle lifecycle = operations.lifecycle();
+    PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
+      new ActivationLinks(pool, links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
+    PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
+      new ResetLinks(pool, new PasswordResetRepository())::find,
+      request -> lifecycle.resetPassword().handle(ResetPasswordRequest.from(request)));
+    HostedPages pages = new HostedPages(templates, common,
+      new PasswordLinkPages(activation, applications, common),
+      new PasswordLinkPages(reset, applications, common),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
+      new EmailConfirmPages(new EmailChangeLinks(pool, new EmailChangeRepository()), lifecycle.confirmEmailChange(),
+        applications, common));
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
 
   /**
@@ -201,10 +242,11 @@ final class Wiring {
     PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
       new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links(),
-        audit),
+        audit, config.http().publicUrl()),
       new ResetPassword(pool, resets, hasher, passwordChange, audit),
       new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange, audit),
-      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links()),
+      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links(),
+        config.http().publicUrl()),
       new ConfirmEmailChange(pool, emailChanges, accounts, users, mail, events, audit),
       new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(pool)));

@@ -66,7 +66,7 @@ final class AccountTools {
     this.export = new AccountExport(pool);
     // the command records the operator's action itself (its origin is the CLI's), not the route's
     this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
-      new AccountLinkRepository(), mail, config.links(), AuditTrail.NONE);
+      new AccountLinkRepository(), mail, config.links(), AuditTrail.NONE, config.http().publicUrl());
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

@@ -52,6 +52,10 @@ final class AppsCommand {
     @Option(names = "--link-url", paramLabel = "URL", description = "Account-link URL: https, holding {token}.")
     private String linkUrl;
 
+    @Option(names = "--display-name", paramLabel = "TEXT",
+      description = "The name people see on the hosted pages (default: --name).")
+    private String displayName;
+
     @Option(names = "--expires-at", paramLabel = "WHEN",
       description = "When the token stops working: 2027-01-31 or 2027-01-31T18:00:00Z.")
     private String expiresAt;
@@ -72,10 +76,11 @@ final class AppsCommand {
       });
       ApplicationUrls others = urls.checked(spec);
       Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
+      Optional<String> shownName = DisplayNames.parse(spec, "--display-name", displayName);
       String token = SecretTokens.generate();
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
-          SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry));
+          SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry, shownName));
         if (id.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
           return 1;
@@ -83,10 +88,12 @@ final class AppsCommand {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Created application " + name.trim() + " (" + id.get() + ").");
         if (link.isEmpty()) {
-          out.println("It has no account-link URL yet: /user/create answers 124 until apps update gives it one.");
+          out.println("It has no account-link URL: its links lead to the hosted page under http.publicUrl when that is set;"
+            + " otherwise /user/create answers 124 until apps update gives it one.");
         }
         if (others.resetUrl().isEmpty()) {
-          out.println("It has no reset URL yet: requestPasswordReset answers 124 until apps update --reset-url gives it one.");
+          out.println("It has no reset URL: its reset links lead to the hosted page under http.publicUrl when that is set;"
+            + " otherwise requestPasswordReset answers 124 until apps update --reset-url gives it one.");
         }
         out.println("Its token, shown this once (only its SHA-256 is kept):");
         out.println(token);

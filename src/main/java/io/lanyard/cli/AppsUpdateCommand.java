@@ -14,8 +14,11 @@ import picocli.CommandLine.Spec;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code apps update NAME [--link-url U] [--reset-url U] [--email-url U] [--return-url U]}: the URLs given change, the others stay. */
-@Command(name = "update", description = "Change an application's URLs; those not given stay as they are.",
+/**
+ * {@code apps update NAME [--link-url U] [--reset-url U] [--email-url U] [--return-url U] [--display-name T]}: what is given
+ * changes, the rest stays.
+ */
+@Command(name = "update", description = "Change an application's URLs or display name; what is not given stays as it is.",
   footer = {"  java -jar lanyard.jar apps update badges \\",
     "    --reset-url 'https://fair.example/reset?token={token}'"})
 final class AppsUpdateCommand implements Callable<Integer> {
@@ -32,6 +35,10 @@ final class AppsUpdateCommand implements Callable<Integer> {
   @CommandLine.Mixin
   private AppUrlOptions urls;
 
+  @Option(names = "--display-name", paramLabel = "TEXT",
+    description = "The name people see on the hosted pages (\"\": the application's name again).")
+  private String displayName;
+
   @Override
   public Integer call() {
     Optional<String> link = Optional.ofNullable(linkUrl);
@@ -39,11 +46,20 @@ final class AppsUpdateCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
     });
     ApplicationUrls others = urls.checked(spec);
-    if (link.isEmpty() && others.equals(ApplicationUrls.none())) {
-      throw new ParameterException(spec.commandLine(), "give at least one of --link-url, --reset-url, --email-url, --return-url");
+    boolean urlsGiven = link.isPresent() || !others.equals(ApplicationUrls.none());
+    if (!urlsGiven && displayName == null) {
+      throw new ParameterException(spec.commandLine(),
+        "give at least one of --link-url, --reset-url, --email-url, --return-url, --display-name");
     }
+    Optional<String> shownName = DisplayNames.parse(spec, "--display-name", displayName);
     try (CliRuntime runtime = CliRuntime.open(spec)) {
-      if (!Await.result(new ApplicationRepository().updateUrls(runtime.pool(), name, link, others))) {
+      ApplicationRepository applications = new ApplicationRepository();
+      boolean found = urlsGiven ? Await.result(applications.updateUrls(runtime.pool(), name, link, others))
+        : Await.result(applications.setDisplayName(runtime.pool(), name, shownName));
+      if (found && urlsGiven && displayName != null) {
+        found = Await.result(applications.setDisplayName(runtime.pool(), name, shownName));
+      }
+      if (!found) {
         spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
         return 1;
       }

@@ -50,6 +50,8 @@ public final class ConfigLoader {
     names.put("http.shutdownTimeout", "LANYARD_HTTP_SHUTDOWN_TIMEOUT");
     names.put("http.trustedProxies", "LANYARD_HTTP_TRUSTED_PROXIES");
     names.put("http.readTimeout", "LANYARD_HTTP_READ_TIMEOUT");
+    names.put("http.publicUrl", "LANYARD_PUBLIC_URL");
+    names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
     names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
     names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
     names.put("db.uri", "LANYARD_DB_URI");
@@ -138,6 +140,9 @@ public final class ConfigLoader {
         settings.duration("http.shutdownTimeout"),
         settings.addressRanges("http.trustedProxies"),
         settings.duration("http.readTimeout"),
+        settings.publicUrl("http.publicUrl"),
+        settings.readableFile("http.pagesStylesheet"),
+
         settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
         settings.duration("http.slowRequest")),
       new LanyardConfig.Db(

@@ -4,6 +4,8 @@ import io.lanyard.support.AddressRanges;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -50,6 +52,27 @@ final class ConfigReader {
       throw invalid(path, "a string", value);
     }
     return text.isBlank() ? Optional.empty() : Optional.of(text.trim());
+  }
+
+  /** An optional {@link PublicUrl}; empty when unset or blank. */
+  Optional<String> publicUrl(String path) {
+    Optional<String> url = optionalText(path);
+    if (url.isPresent()) {
+      Optional<String> problem = PublicUrl.problem(url.get());
+      if (problem.isPresent()) {
+        throw invalid(path, problem.get(), url.get());
+      }
+    }
+    return url.map(PublicUrl::withoutTrailingSlash);
+  }
+
+  /** An optional file, which must exist and be readable now (a typo stops start-up, not the first request). */
+  Optional<Path> readableFile(String path) {
+    Optional<Path> file = optionalText(path).map(Path::of);
+    if (file.isPresent() && !(Files.isRegularFile(file.get()) && Files.isReadable(file.get()))) {
+      throw invalid(path, "a readable file", file.get());
+    }
+    return file;
   }
 
   String identifier(String path) {

@@ -2,6 +2,7 @@ package io.lanyard.config;
 
 import io.lanyard.support.AddressRanges;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -10,12 +11,17 @@ import java.util.Optional;
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
                             Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest) {
 
-  /** @param instances HTTP verticle instances; 0 means one per core */
-  /** @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7) */
-  /** @param readTimeout the longest a request may take to arrive whole, headers and body, from its first byte */
+  /**
+   * @param instances HTTP verticle instances; 0 means one per core
+   * @param trustedProxies peers whose {@code X-Forwarded-For} is believed (DECISIONS.md §7)
+   * @param readTimeout the longest a request may take to arrive whole, headers and body, from its first byte
+   * @param publicUrl the service's address as people reach it, without a trailing slash: the base of hosted-page links (§9)
+   * @param pagesStylesheet a stylesheet served instead of the hosted pages' own
+   */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
-                     Duration readTimeout, String accessLog, Duration slowRequest) {
+                     Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet, String accessLog,
+                     Duration slowRequest) {
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */

@@ -34,8 +34,9 @@ import java.util.concurrent.TimeUnit;
 public final class HttpVerticle extends VerticleBase {
 
 
-  private static final String ROUTE = AccessLog.ROUTE;
-  private static final String SOURCE = "lanyard.source";
+  /** Routing-context keys: the route template (access log), the client's address (DECISIONS.md §7). */
+  static final String ROUTE = AccessLog.ROUTE;
+  static final String SOURCE = "lanyard.source";
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
@@ -45,19 +46,24 @@ public final class HttpVerticle extends VerticleBase {
   private final List<Route> routes;
   private final Optional<MetricsScrape> metricsOnApiPort;
   private final Authenticator authenticator;
+  private final AccountPages pages;
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
   private final AccessLog accessLog;
   private HttpServer server;
 
-  /** @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own */
+  /**
+   * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
+   * @param pages the hosted pages for people, under {@code /account/}
+   */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator) {
+                      Authenticator authenticator, AccountPages pages) {
     this.config = config;
     this.routes = routes;
     this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
+    this.pages = pages;
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
     this.sources = new RequestSources(config.trustedProxies());
@@ -76,7 +82,8 @@ public final class HttpVerticle extends VerticleBase {
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
-    RouterFailures.install(router, config.bodyLimit());
+    pages.mount(router);
+    RouterFailures.install(router, config.bodyLimit(), pages);
 
     // Port 0 becomes -1: Vert.x then gives every instance the same random port instead of one each.
     int port = config.port() == 0 ? -1 : config.port();
@@ -109,7 +116,10 @@ public final class HttpVerticle extends VerticleBase {
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
     SecurityHeaders.apply(response.headers());
-    cors.apply(context.request(), response.headers());
+    // the pages are for people on this site: no other site may read them, whatever the API's CORS allows
+    if (!AccountPages.covers(context.request().path())) {
+      cors.apply(context.request(), response.headers());
+    }
     accessLog.follow(context, source);
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));

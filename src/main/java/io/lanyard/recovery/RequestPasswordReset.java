@@ -26,11 +26,13 @@ import io.vertx.sqlclient.SqlClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * POST /_plugin/{P}/user/requestPasswordReset: 0 for every well-formed address | 131 | 190 | 149 | 140 | 181 | 124 | 187 |
+ * POST /_plugin/{P}/user/requestPasswordReset: 0 for every well-formed address | 131 | 190 | 149 | 140 | 181 | 124 (no reset
+ * URL and no {@code http.publicUrl}) | 187 |
  * internal 1. An active account gets a {@code password_reset} mail with a single-use link, replacing any earlier one; a
  * pending account its account link again; any other address nothing. Every check that could refuse the request depends on
  * the request alone, never on the account, and the mail goes to the outbox, never out on the request path: neither the
@@ -50,10 +52,12 @@ public final class RequestPasswordReset {
   private final LinkMail links;
   private final LanyardConfig.Links config;
   private final AuditTrail audit;
+  private final Optional<String> publicUrl;
 
+  /** @param publicUrl the service's public URL: links of an application with no URL of their kind lead to the hosted pages */
   public RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, AccountRepository accounts,
                               PasswordResetRepository resets, AccountLinkRepository accountLinks, AccountMail mail,
-                              LanyardConfig.Links config, AuditTrail audit) {
+                              LanyardConfig.Links config, AuditTrail audit, Optional<String> publicUrl) {
     this.pool = pool;
     this.captcha = captcha;
     this.applications = applications;
@@ -64,6 +68,7 @@ public final class RequestPasswordReset {
     this.links = new LinkMail(mail);
     this.config = config;
     this.audit = audit;
+    this.publicUrl = publicUrl;
   }
 
   public Future<Result> handle(PasswordResetRequest request) {
@@ -87,6 +92,26 @@ public final class RequestPasswordReset {
   }
 
   /**
+   * The hosted "forgot password" page: on behalf of the application the page was opened for ({@code ?app=}), else of the
+   * account's own application, provided it may ask as the route's token must (active, may create users). 0 whatever
+   * happens, as for the route; the page says the same in every case, so it tells nothing about accounts either.
+   *
+   * @param email a normalised, valid address
+   */
+  public Future<Result> sendFromPage(Optional<String> applicationId, String email, Optional<String> language) {
+    Future<Optional<Application>> application = applicationId.isPresent() ? applications.byId(applicationId.get())
+      : accounts.findByEmail(pool, email).compose(account -> account.flatMap(Account::applicationId)
+        .map(applications::byId).orElse(Future.succeededFuture(Optional.empty())));
+    return application.map(found -> found.filter(RequestPasswordReset::mayAsk))
+      .compose(found -> found.isEmpty() ? Future.succeededFuture(Result.success()) : sendFor(found.get(), email, language))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
+  }
+
+  private static boolean mayAsk(Application application) {
+    return !application.isRevoked() && application.isActive(Instant.now()) && application.canCreateUsers();
+  }
+
+  /**
    * Sends what the address's account needs on behalf of an application (the route's, or the one an operator names): 124 and
    * 187 before anything is read or written, else 0.
    *
@@ -94,15 +119,15 @@ public final class RequestPasswordReset {
    * @param requested the language of the mail, else the account's
    */
   public Future<Result> sendFor(Application application, String email, Optional<String> requested) {
-    Optional<String> resetUrl = application.urls().resetUrl();
-    if (LinkUrls.problem(resetUrl.orElse(null)).isPresent()) {
+    Optional<String> resetUrl = LinkUrls.choose(application.urls().resetUrl(), publicUrl, "reset");
+    if (resetUrl.isEmpty()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }
     AccountMail.Sender sender = AccountMail.Sender.of(application);
     return mail.template(sender, MailKind.PASSWORD_RESET, requested.orElse("eng-GB")).compose(template -> template.isEmpty()
       ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
       : pool.withTransaction(tx -> accounts.lockByEmail(tx, email)
-          .compose(account -> send(tx, requested, application, sender, account)))
+          .compose(account -> send(tx, requested, application, resetUrl.get(), sender, account)))
         .map(sent -> {
           if (sent) {
             mail.nudge();
@@ -112,8 +137,8 @@ public final class RequestPasswordReset {
   }
 
   /** @return whether a mail was queued */
-  private Future<Boolean> send(SqlClient tx, Optional<String> requested, Application application, AccountMail.Sender sender,
-                               Optional<Account> found) {
+  private Future<Boolean> send(SqlClient tx, Optional<String> requested, Application application, String resetUrl,
+                               AccountMail.Sender sender, Optional<Account> found) {
     if (found.isEmpty()) {
       return Future.succeededFuture(false);
     }
@@ -122,7 +147,7 @@ public final class RequestPasswordReset {
     if (account.status() == UserStatus.ACTIVE) {
       return mail.template(sender, MailKind.PASSWORD_RESET, language).compose(template -> links.send(tx,
           (client, hash) -> resets.replace(client, account.id(), hash, config.resetTtl()), template.orElseThrow(), sender,
-          account, application.urls().resetUrl().orElseThrow(), account.email(), language, Map.of()))
+          account, resetUrl, account.email(), language, Map.of()))
         .map(true);
     }
     if (account.status() == UserStatus.PENDING) {
@@ -134,20 +159,21 @@ public final class RequestPasswordReset {
   /** A pending account has no password to reset: it gets a fresh account link, as {@code /user/create} would send it. */
   private Future<Boolean> accountLinkAgain(SqlClient tx, Application application, AccountMail.Sender sender, Account account,
                                            String language) {
-    if (LinkUrls.problem(application.linkUrl().orElse(null)).isPresent()) {
+    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, "activate");
+    if (linkUrl.isEmpty()) {
       log.warn("Application {} has no usable account-link URL: a pending account asking for a reset got no link",
         application.name());
       return Future.succeededFuture(false);
     }
     return mail.template(sender, MailKind.ACCOUNT_LINK, language).compose(template -> template.isEmpty()
       ? Future.succeededFuture(false)
-      : sendAccountLink(tx, application, sender, account, language, template.get()));
+      : sendAccountLink(tx, linkUrl.get(), sender, account, language, template.get()));
   }
 
-  private Future<Boolean> sendAccountLink(SqlClient tx, Application application, AccountMail.Sender sender, Account account,
+  private Future<Boolean> sendAccountLink(SqlClient tx, String linkUrl, AccountMail.Sender sender, Account account,
                                           String language, CompiledMail template) {
     return links.send(tx, (client, hash) -> accountLinks.insert(client, hash, account.id(), config.ttl()), template, sender,
-        account, application.linkUrl().orElseThrow(), account.email(), language, Map.of())
+        account, linkUrl, account.email(), language, Map.of())
       .map(true);
   }
 }

@@ -24,7 +24,8 @@ import java.util.Optional;
 
 /**
  * POST /_plugin/{P}/user/requestEmailChange {newEmail, currentPassword} (Bearer): 0 whatever the new address | 131 | 190 | 192
- * wrong or missing current password (counted toward the lockout) | 124 the account's application has no e-mail-change URL |
+ * wrong or missing current password (counted toward the lockout) | 124 the account's application has no e-mail-change URL
+ * and {@code http.publicUrl} is not set |
  * 187 | internal 1 | 429 locked. The new address gets a confirmation link ({@code email_change}), or, when it already has an
  * account, a notice saying so ({@code email_in_use}); nothing changes until the link is used.
  */
@@ -38,10 +39,12 @@ public final class RequestEmailChange {
   private final AccountMail mail;
   private final LinkMail links;
   private final LanyardConfig.Links config;
+  private final Optional<String> publicUrl;
 
+  /** @param publicUrl the service's public URL: without an e-mail-change URL of its own, the link leads to the hosted page */
   public RequestEmailChange(Pool pool, CurrentPassword currentPassword, AccountRepository accounts,
                             EmailChangeRepository changes, ApplicationDirectory applications, AccountMail mail,
-                            LanyardConfig.Links config) {
+                            LanyardConfig.Links config, Optional<String> publicUrl) {
     this.pool = pool;
     this.currentPassword = currentPassword;
     this.accounts = accounts;
@@ -50,6 +53,7 @@ public final class RequestEmailChange {
     this.mail = mail;
     this.links = new LinkMail(mail);
     this.config = config;
+    this.publicUrl = publicUrl;
   }
 
   public Future<Reply> handle(EmailChangeRequest request) {
@@ -67,8 +71,8 @@ public final class RequestEmailChange {
     Future<Optional<String>> url = account.applicationId().isEmpty() ? Future.succeededFuture(Optional.empty())
       : applications.byId(account.applicationId().get())
         .map(application -> application.flatMap(found -> found.urls().emailUrl()));
-    return url.compose(emailUrl -> {
-      if (LinkUrls.problem(emailUrl.orElse(null)).isPresent()) {
+    return url.map(own -> LinkUrls.choose(own, publicUrl, "email")).compose(emailUrl -> {
+      if (emailUrl.isEmpty()) {
         return Future.succeededFuture(Reply.of(Result.of(StatusCode.LINK_URL_MISCONFIGURED)));
       }
       return mail.senderOf(account).compose(sender -> mail.template(sender, MailKind.EMAIL_CHANGE, account.language())

@@ -36,6 +36,9 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
  */
 public final class CreateUserByLink {
 
+  /** The hosted page of account links, for applications with no link URL of their own. */
+  private static final String HOSTED_PAGE = "activate";
+
   private final Pool pool;
   private final CreationAdmission admission;
   private final TemplateDirectory templates;
@@ -45,10 +48,12 @@ public final class CreateUserByLink {
   private final Outbox outbox;
   private final LanyardConfig.Links config;
   private final UserEvents events;
+  private final Optional<String> publicUrl;
 
+  /** @param publicUrl the service's public URL: links of an application with no link URL lead to the hosted page */
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
                           AccountRepository accounts, AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config,
-                          UserEvents events) {
+                          UserEvents events, Optional<String> publicUrl) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -58,6 +63,7 @@ public final class CreateUserByLink {
     this.outbox = outbox;
     this.config = config;
     this.events = events;
+    this.publicUrl = publicUrl;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -66,14 +72,15 @@ public final class CreateUserByLink {
 
   /** 124 and 187 before anything is written. */
   private Future<Result> withLinkAndTemplate(CreateUserRequest request, Application application) {
-    if (LinkUrls.problem(application.linkUrl().orElse(null)).isPresent()) {
+    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, HOSTED_PAGE);
+    if (linkUrl.isEmpty()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }
     return templates.find(application.id(), application.name(), MailKind.ACCOUNT_LINK, request.language())
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(template -> template.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
-        : pool.withTransaction(tx -> createOrRenew(tx, request, application, template.get()))
+        : pool.withTransaction(tx -> createOrRenew(tx, request, application, linkUrl.get(), template.get()))
           .onSuccess(result -> {
             if (result.status() == StatusCode.CREATED) {
               outbox.nudge();
@@ -81,19 +88,20 @@ public final class CreateUserByLink {
           }));
   }
 
-  private Future<Result> createOrRenew(SqlClient tx, CreateUserRequest request, Application application,
+  private Future<Result> createOrRenew(SqlClient tx, CreateUserRequest request, Application application, String linkUrl,
                                        CompiledMail template) {
     return users.insertIfAbsent(tx, request.toNewUser(Optional.empty(), application.id()))
       .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
       .compose(inserted -> inserted.isPresent()
         ? events.record(tx, UserEvent.created(inserted.get(), application.id(), UserStatus.PENDING))
           .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))
-          .compose(recorded -> sendLink(tx, inserted.get(), request, application, template))
-        : renew(tx, request, application, template));
+          .compose(recorded -> sendLink(tx, inserted.get(), request, application, linkUrl, template))
+        : renew(tx, request, application, linkUrl, template));
   }
 
   /** The address is taken: only a pending account whose last link is old enough gets a new one. */
-  private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, CompiledMail template) {
+  private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, String linkUrl,
+                               CompiledMail template) {
     return accounts.lockByEmail(tx, request.email())
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(account -> {
@@ -107,14 +115,14 @@ public final class CreateUserByLink {
             ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
             : links.deleteUnused(tx, userId)
               .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-              .compose(deleted -> sendLink(tx, userId, request, application, template)));
+              .compose(deleted -> sendLink(tx, userId, request, application, linkUrl, template)));
       });
   }
 
   private Future<Result> sendLink(SqlClient tx, String userId, CreateUserRequest request, Application application,
-                                  CompiledMail template) {
+                                  String linkUrl, CompiledMail template) {
     String token = SecretTokens.generate();
-    String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", request.email(),
+    String link = LinkUrls.fill(linkUrl, Map.of("token", token, "email", request.email(),
       "language", request.language(), "fromSalon", request.fromSalon()));
     Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "", "salon", request.fromSalon());
     return links.insert(tx, SecretTokens.sha256(token), userId, config.ttl())

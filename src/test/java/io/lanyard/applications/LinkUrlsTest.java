@@ -3,6 +3,7 @@ package io.lanyard.applications;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,5 +36,17 @@ class LinkUrlsTest {
       Map.of("token", "abc-_123", "email", "ann+x@example.com", "fromSalon", "salon & co", "language", "fre-FR"));
 
     assertThat(link).isEqualTo("https://fair.example/a?t=abc-_123&e=ann%2Bx%40example.com&s=salon+%26+co&l=fre-FR");
+  }
+
+  @Test
+  void theApplicationsUrlWinsThenTheHostedPageThenNone() {
+    Optional<String> publicUrl = Optional.of("https://sso.example/base");
+
+    assertThat(LinkUrls.choose(Optional.of("https://fair.example/a?t={token}"), publicUrl, "activate"))
+      .contains("https://fair.example/a?t={token}");
+    assertThat(LinkUrls.choose(Optional.empty(), publicUrl, "reset")).contains("https://sso.example/base/account/reset?token={token}");
+    assertThat(LinkUrls.choose(Optional.of("http://fair.example/{token}"), publicUrl, "activate"))
+      .contains("https://sso.example/base/account/activate?token={token}");
+    assertThat(LinkUrls.choose(Optional.empty(), Optional.empty(), "activate")).isEmpty();
   }
 }

@@ -91,6 +91,27 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void thePublicUrlIsHttpsWithoutQueryAndKeptWithoutTrailingSlash() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_PUBLIC_URL", "https://sso.fair.example/base/"));
+    LanyardConfig local = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_PUBLIC_URL", "http://localhost:7512"));
+
+    assertThat(config.http().publicUrl()).contains("https://sso.fair.example/base");
+    assertThat(local.http().publicUrl()).contains("http://localhost:7512");
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of()).http().publicUrl()).isEmpty();
+    for (String bad : new String[] {"http://sso.fair.example", "sso.fair.example", "https://sso.fair.example/?a=1",
+      "https://user@sso.fair.example", "https://sso.fair.example/#x", "ftp://sso.fair.example"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_PUBLIC_URL", bad)))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("http.publicUrl (LANYARD_PUBLIC_URL)");
+    }
+  }
+
+  @Test
+  void aMissingStylesheetStopsStartUp() {
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_PAGES_STYLESHEET", "/nowhere/fair.css")))
+      .isInstanceOf(ConfigException.class).hasMessageContaining("http.pagesStylesheet (LANYARD_PAGES_STYLESHEET)");
+  }
+
+  @Test
   void badValuesNameTheSettingAndItsVariable() {
     assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_HTTP_PORT", "abc")))
       .isInstanceOf(ConfigException.class).hasMessageContaining("http.port (LANYARD_HTTP_PORT)").hasMessageContaining("\"abc\"");

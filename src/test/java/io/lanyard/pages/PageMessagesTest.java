@@ -1,0 +1,42 @@
+package io.lanyard.pages;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Both languages say everything, and no template can write a value unescaped. */
+class PageMessagesTest {
+
+  @Test
+  void bothLanguagesHaveTheSameMessages() {
+    Messages messages = Messages.load();
+
+    assertThat(messages.of("fre-FR").keySet()).isEqualTo(messages.of("eng-GB").keySet());
+    assertThat(messages.of("fre-FR").values()).allMatch(text -> !text.isBlank());
+  }
+
+  @Test
+  void noTemplateWritesAValueUnescaped() throws IOException {
+    try (Stream<Path> templates = Files.list(Path.of("src/main/resources/pages/templates"))) {
+      templates.forEach(template -> {
+        String text = read(template);
+        assertThat(text).withFailMessage(template + " writes a value unescaped").doesNotContain("{{{", "{{&");
+        assertThat(text).withFailMessage(template + " has a script").doesNotContainIgnoringCase("<script")
+          .doesNotContainIgnoringCase(" on").doesNotContain("style=");
+      });
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
