@@ -9,6 +9,7 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
 import io.lanyard.db.KeptSecrets;
 import io.lanyard.db.DbUri;
+import io.lanyard.db.PipelinedReads;
 import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
@@ -46,6 +47,7 @@ public final class Lanyard {
   private final ServiceMetrics metrics;
   private final List<String> deployments = new CopyOnWriteArrayList<>();
   private Pool pool;
+  private PipelinedReads reads;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
   private Wiring.Built served;
@@ -70,6 +72,15 @@ public final class Lanyard {
     return VertxMetrics.builder().build();
   }
 
+  /** The Vert.x instance for a service with these metrics settings: disabled, no request pays for metrics at all. */
+  public static Vertx createVertx(LanyardConfig.Metrics metrics) {
+    if (metrics.enabled()) {
+      return createVertx();
+    }
+    RequestLogContext.install();
+    return Vertx.vertx();
+  }
+
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */
   public static Future<Lanyard> start(Vertx vertx, LanyardConfig config) {
     Lanyard lanyard = new Lanyard(vertx, config);
@@ -86,6 +97,7 @@ public final class Lanyard {
     return Database.open(vertx, config.db(), uri, lanyard.instances)
       .compose(pool -> {
         lanyard.pool = pool;
+        lanyard.reads = new PipelinedReads(vertx, config.db(), uri, pool);
         return ChangeFeed.connect(vertx, uri);
       })
       .compose(feed -> {
@@ -118,7 +130,7 @@ public final class Lanyard {
    * tokens would pass.
    */
   private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey) {
-    served = Wiring.build(vertx, config, pool, changeFeed, hasher, tokens, keys, metrics.registry(),
+    served = Wiring.build(vertx, config, pool, reads, changeFeed, hasher, tokens, keys, metrics.registry(),
       () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), formKey);
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
@@ -228,6 +240,7 @@ public final class Lanyard {
       .eventually(() -> served == null ? Future.succeededFuture() : served.audit().stop(vertx))
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
+      .eventually(() -> reads == null ? Future.succeededFuture() : reads.close())
       .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }
 }

@@ -32,6 +32,7 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Migrations;
+import io.lanyard.db.PipelinedReads;
 import io.lanyard.db.SchemaHistory;
 import io.lanyard.events.EventType;
 import io.lanyard.events.SubscriptionRepository;
@@ -113,13 +114,15 @@ final class Wiring {
   private final Vertx vertx;
   private final LanyardConfig config;
   private final Pool pool;
+  private final PipelinedReads reads;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
 
-  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed) {
+  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed) {
     this.vertx = vertx;
     this.config = config;
     this.pool = pool;
+    this.reads = reads;
     this.changeFeed = changeFeed;
   }
 
@@ -127,10 +130,11 @@ final class Wiring {
    * @param mailDeployed whether the mail verticle runs, for the health check
    * @param formKey the deployment's key of the hosted pages' form tokens
    */
-  static Built build(Vertx vertx, LanyardConfig config, Pool pool, ChangeFeed changeFeed, PasswordHasher hasher,
+  static Built build(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed,
+                     PasswordHasher hasher,
                      TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed,
                      String formKey) {
-    return new Wiring(vertx, config, pool, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed, formKey);
+    return new Wiring(vertx, config, pool, reads, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed, formKey);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
@@ -185,17 +189,18 @@ final class Wiring {
         config.http().publicUrl()),
       new ActivateUser(pool, links, users, hasher, events),
       new UpdateUser(pool, thirdPartyAccess, accounts, events),
-      new GetUser(pool, thirdPartyAccess, accounts),
+      new GetUser(reads, thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
       new RefreshToken(pool, accounts, tokens, sessions, expiry),
-      new GetCurrentUser(pool, accounts),
+      new GetCurrentUser(reads, accounts),
       new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
         audit));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
+    Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
+    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
       pages(operations, links, applicationDirectory, formKey));
   }

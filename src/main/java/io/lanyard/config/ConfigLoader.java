@@ -52,12 +52,15 @@ public final class ConfigLoader {
     names.put("http.readTimeout", "LANYARD_HTTP_READ_TIMEOUT");
     names.put("http.publicUrl", "LANYARD_PUBLIC_URL");
     names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
+    names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
+    names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
     names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
     names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
     names.put("db.queueBudget", "LANYARD_DB_QUEUE_BUDGET");
+    names.put("db.readConnections", "LANYARD_DB_READ_CONNECTIONS");
     names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
     names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
     names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
@@ -138,7 +141,10 @@ public final class ConfigLoader {
         settings.addressRanges("http.trustedProxies"),
         settings.duration("http.readTimeout"),
         settings.publicUrl("http.publicUrl"),
-        settings.readableFile("http.pagesStylesheet")),
+        settings.readableFile("http.pagesStylesheet"),
+
+        settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
+        settings.duration("http.slowRequest")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
         Secrets.secret(env, DB_PASSWORD_ENV),
@@ -146,7 +152,8 @@ public final class ConfigLoader {
         settings.integer("db.poolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout"),
-        settings.duration("db.queueBudget")),
+        settings.duration("db.queueBudget"),
+        settings.integer("db.readConnections", 1, 64)),
       JwtSettings.read(settings, env),
       security(settings),
       new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),

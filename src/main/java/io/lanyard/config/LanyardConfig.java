@@ -20,12 +20,14 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
-                     Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet) {
+                     Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet, String accessLog,
+                     Duration slowRequest) {
   }
 
   /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
+  /** @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads) */
   public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
-                   Duration connectTimeout, Duration queueBudget) {
+                   Duration connectTimeout, Duration queueBudget, int readConnections) {
   }
 
   /**

@@ -21,10 +21,6 @@ public final class Pools {
 
   /** @param eventLoops how many event loops the pool spreads its connections over (one per HTTP verticle instance) */
   public static Pool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
-    PgConnectOptions connect = uri.connectOptions()
-      .setCachePreparedStatements(true)
-      .setPreparedStatementCacheMaxSize(PREPARED_STATEMENT_CACHE)
-      .setPipeliningLimit(PIPELINING_LIMIT);
     PoolOptions options = new PoolOptions()
       .setName("lanyard")
       .setMaxSize(db.poolSize())
@@ -33,7 +29,20 @@ public final class Pools {
       // Past the budget a request gets a 503 (io.lanyard.api.Overloaded), as it does when the wait queue is full.
       .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
-    NetClientOptions network = new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis());
-    return PgBuilder.pool().with(options).with(network).connectingTo(connect).using(vertx).build();
+    // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
+    // pipelining limit), which is why single statements go through PipelinedReads instead.
+    return PgBuilder.pool().with(options).with(network(uri)).connectingTo(connectOptions(uri)).using(vertx).build();
+  }
+
+  /** Where and how every connection of the service connects: prepared statements cached per connection. */
+  static PgConnectOptions connectOptions(DbUri uri) {
+    return uri.connectOptions()
+      .setCachePreparedStatements(true)
+      .setPreparedStatementCacheMaxSize(PREPARED_STATEMENT_CACHE)
+      .setPipeliningLimit(PIPELINING_LIMIT);
+  }
+
+  static NetClientOptions network(DbUri uri) {
+    return new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis());
   }
 }
