@@ -5,9 +5,9 @@ import io.lanyard.accounts.AccountRepository;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.db.PipelinedReads;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 
 import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
 
@@ -17,12 +17,12 @@ import static io.lanyard.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
  */
 public final class GetUser {
 
-  private final Pool pool;
+  private final PipelinedReads reads;
   private final ThirdPartyAccess access;
   private final AccountRepository accounts;
 
-  public GetUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts) {
-    this.pool = pool;
+  public GetUser(PipelinedReads reads, ThirdPartyAccess access, AccountRepository accounts) {
+    this.reads = reads;
     this.access = access;
     this.accounts = accounts;
   }
@@ -34,7 +34,7 @@ public final class GetUser {
     return access.reach(read)
       .compose(reach -> reach.isRefused()
         ? Future.succeededFuture(Result.of(reach.refusal()))
-        : accounts.findByEmail(pool, read.email())
+        : accounts.findByEmail(reads.client(), read.email())
           .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
           .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
             .orElseGet(() -> access.outOfReach(read, reach))))

@@ -193,17 +193,18 @@ final class Wiring {
         config.links(), events, config.http().publicUrl(), idempotencyKeys),
       new ActivateUser(pools.requests(), links, users, hasher, events),
       new UpdateUser(pools.requests(), thirdPartyAccess, accounts, events),
-      new GetUser(pools.requests(), thirdPartyAccess, accounts),
+      new GetUser(pools.reads(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
       new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
-      new GetCurrentUser(pools.logins(), accounts),
+      new GetCurrentUser(pools.reads(), accounts),
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
         audit));
-    List<Route> routes = Routes.table(config.pluginName(), operations, new Outcomes(metrics, synthetic));
+    Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
+    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
       pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
   }

@@ -34,7 +34,7 @@ final class Server {
 
   static int run(Optional<Path> configFile) {
     LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
-    Vertx vertx = Lanyard.createVertx();
+    Vertx vertx = Lanyard.createVertx(config.metrics());
     Lanyard lanyard;
     try {
       lanyard = Await.result(Lanyard.start(vertx, config), Await.STARTUP);

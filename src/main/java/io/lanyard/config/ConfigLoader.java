@@ -52,6 +52,8 @@ public final class ConfigLoader {
     names.put("http.readTimeout", "LANYARD_HTTP_READ_TIMEOUT");
     names.put("http.publicUrl", "LANYARD_PUBLIC_URL");
     names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
+    names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
+    names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
     names.put("http.drainPeriod", "LANYARD_HTTP_DRAIN_PERIOD");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
@@ -61,6 +63,7 @@ public final class ConfigLoader {
     names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
     names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
     names.put("db.queueBudget", "LANYARD_DB_QUEUE_BUDGET");
+    names.put("db.readConnections", "LANYARD_DB_READ_CONNECTIONS");
     names.put("db.statementTimeout", "LANYARD_DB_STATEMENT_TIMEOUT");
     names.put("db.lockTimeout", "LANYARD_DB_LOCK_TIMEOUT");
     names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
@@ -145,6 +148,8 @@ public final class ConfigLoader {
         settings.duration("http.readTimeout"),
         settings.publicUrl("http.publicUrl"),
         settings.readableFile("http.pagesStylesheet"),
+        settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
+        settings.duration("http.slowRequest"),
         settings.duration("http.drainPeriod")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
@@ -156,6 +161,7 @@ public final class ConfigLoader {
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout"),
         settings.duration("db.queueBudget"),
+        settings.integer("db.readConnections", 1, 64),
         settings.duration("db.statementTimeout"),
         settings.duration("db.lockTimeout")),
       JwtSettings.read(settings, env),

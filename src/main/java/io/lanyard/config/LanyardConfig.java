@@ -21,8 +21,8 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
-                     Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet,
-                     Duration drainPeriod) {
+                     Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet, String accessLog,
+                     Duration slowRequest, Duration drainPeriod) {
   }
 
   /**
@@ -30,12 +30,13 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param loginPoolSize connections of the logins' own pool (login, token routes, the caller's account)
    * @param backgroundPoolSize connections of the pool of background work (mail delivery, cache reloads, gauges)
    * @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503
+   * @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads)
    * @param statementTimeout the longest any statement of the service may run ({@code statement_timeout})
    * @param lockTimeout the longest any statement may wait for a lock ({@code lock_timeout})
    */
   public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int loginPoolSize,
                    int backgroundPoolSize, int maxWaitQueue, Duration connectTimeout, Duration queueBudget,
-                   Duration statementTimeout, Duration lockTimeout) {
+                   int readConnections, Duration statementTimeout, Duration lockTimeout) {
   }
 
   /**

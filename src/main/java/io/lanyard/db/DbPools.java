@@ -14,23 +14,23 @@ import io.vertx.sqlclient.Pool;
  * @param logins logins and the routes of a logged-in caller (its account, refresh, logout)
  * @param background work no request waits for: mail and webhook delivery, audit writes, cache reloads, revocation
  *   catch-ups, gauges
+ * @param reads single statements of the request path outside any transaction ({@code /_me}, getUser), pipelined on each
+ *   event loop's own connections; off an event loop, the requests pool
  */
-public record DbPools(Pool requests, Pool logins, Pool background) {
+public record DbPools(Pool requests, Pool logins, Pool background, PipelinedReads reads) {
 
   /** @param eventLoops how many event loops serve requests (the request pools spread their connections over them) */
   public static DbPools create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+    Pool requests = Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops);
     return new DbPools(
-      Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops),
+      requests,
       Pools.create(vertx, db, uri, "lanyard-logins", db.loginPoolSize(), eventLoops),
-      Pools.create(vertx, db, uri, "lanyard-background", db.backgroundPoolSize(), 1));
+      Pools.create(vertx, db, uri, "lanyard-background", db.backgroundPoolSize(), 1),
+      new PipelinedReads(vertx, db, uri, requests));
   }
 
-  /** How many connections the pools may open together. */
-  public static int connections(LanyardConfig.Db db) {
-    return db.poolSize() + db.loginPoolSize() + db.backgroundPoolSize();
-  }
-
+  /** The reads' clients first: off a closing loop, they would fall back on the requests pool. */
   public Future<Void> close() {
-    return Future.join(requests.close(), logins.close(), background.close()).mapEmpty();
+    return reads.close().eventually(() -> Future.join(requests.close(), logins.close(), background.close()).mapEmpty());
   }
 }

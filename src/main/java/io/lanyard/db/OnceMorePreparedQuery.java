@@ -12,14 +12,14 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collector;
 
-/** A prepared query of a {@link ResilientPool}; see {@link OnceMoreQuery}. */
+/** A prepared query of a {@link ResilientClient}; see {@link OnceMoreQuery}. */
 final class OnceMorePreparedQuery<T> implements PreparedQuery<T> {
 
   private final Supplier<PreparedQuery<T>> fresh;
-  private final ResilientPool pool;
+  private final ResilientClient pool;
   private final boolean read;
 
-  OnceMorePreparedQuery(ResilientPool pool, Supplier<PreparedQuery<T>> fresh, boolean read) {
+  OnceMorePreparedQuery(ResilientClient pool, Supplier<PreparedQuery<T>> fresh, boolean read) {
     this.pool = pool;
     this.fresh = fresh;
     this.read = read;

@@ -10,14 +10,14 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collector;
 
-/** A simple query of a {@link ResilientPool}: each execution asks the pool for the query afresh, so a retry gets a new connection. */
+/** A simple query of a {@link ResilientClient}: each execution asks the pool for the query afresh, so a retry gets a new connection. */
 final class OnceMoreQuery<T> implements Query<T> {
 
   private final Supplier<Query<T>> fresh;
-  private final ResilientPool pool;
+  private final ResilientClient pool;
   private final boolean read;
 
-  OnceMoreQuery(ResilientPool pool, Supplier<Query<T>> fresh, boolean read) {
+  OnceMoreQuery(ResilientClient pool, Supplier<Query<T>> fresh, boolean read) {
     this.pool = pool;
     this.fresh = fresh;
     this.read = read;

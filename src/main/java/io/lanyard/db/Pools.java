@@ -37,14 +37,16 @@ public final class Pools {
       // Past the budget a request gets a 503 (io.lanyard.api.Overloaded), as it does when the wait queue is full.
       .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
-    // keep-alive probes find a peer that vanished (a host gone, a network partition) where the server cannot say so
-    NetClientOptions network = new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis())
-      .setTcpKeepAlive(true);
-    Pool pool = PgBuilder.pool().with(options).with(network).connectingTo(sessionOptions(db, uri)).using(vertx).build();
+    // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
+    // pipelining limit), which is why single reads of the request path go through PipelinedReads instead.
+    Pool pool = PgBuilder.pool().with(options).with(network(uri)).connectingTo(sessionOptions(db, uri)).using(vertx).build();
     return new ResilientPool(vertx, pool);
   }
 
-  /** The connection options of every pooled session: the deadlines travel in the startup message, so no extra round trip. */
+  /**
+   * The connection options of every session of the service: prepared statements cached per connection, and the deadlines,
+   * which travel in the startup message (no extra round trip).
+   */
   static PgConnectOptions sessionOptions(LanyardConfig.Db db, DbUri uri) {
     return uri.connectOptions()
       .setCachePreparedStatements(true)
@@ -52,6 +54,11 @@ public final class Pools {
       .setPipeliningLimit(PIPELINING_LIMIT)
       .addProperty("statement_timeout", millis(db.statementTimeout()))
       .addProperty("lock_timeout", millis(db.lockTimeout()));
+  }
+
+  /** Keep-alive probes find a peer that vanished (a host gone, a network partition) where the server cannot say so. */
+  static NetClientOptions network(DbUri uri) {
+    return new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis()).setTcpKeepAlive(true);
   }
 
   private static String millis(Duration duration) {

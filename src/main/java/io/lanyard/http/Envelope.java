@@ -5,7 +5,6 @@ import io.lanyard.api.Reply;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -22,8 +21,8 @@ public record Envelope(String requestId, Reply reply, String controller, String 
   }
 
   public Buffer toBuffer() {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(INITIAL_CAPACITY);
-    try (JsonGenerator out = JsonWriter.FACTORY.createGenerator(bytes)) {
+    Buffer buffer = Buffer.buffer(INITIAL_CAPACITY);
+    try (JsonGenerator out = JsonWriter.FACTORY.createGenerator(new BufferOutputStream(buffer))) {
       out.writeStartObject();
       out.writeStringField("requestId", requestId);
       out.writeNumberField("status", reply.status());
@@ -42,6 +41,6 @@ public record Envelope(String requestId, Reply reply, String controller, String 
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
-    return Buffer.buffer(bytes.toByteArray());
+    return buffer;
   }
 }

@@ -52,6 +52,7 @@ public final class HttpVerticle extends VerticleBase {
   private final JsonBodies bodies;
   private final Cors cors;
   private final RequestSources sources;
+  private final AccessLog accessLog;
   private final ServingState servingState;
   private HttpServer server;
 
@@ -71,6 +72,7 @@ public final class HttpVerticle extends VerticleBase {
     this.bodies = new JsonBodies(config.maxNestingDepth());
     this.cors = new Cors(config.allowedOrigins());
     this.sources = new RequestSources(config.trustedProxies());
+    this.accessLog = new AccessLog(AccessLog.policy(config.accessLog()), config.slowRequest());
   }
 
   @Override
@@ -127,7 +129,7 @@ public final class HttpVerticle extends VerticleBase {
     if (!AccountPages.covers(context.request().path())) {
       cors.apply(context.request(), response.headers());
     }
-    AccessLog.follow(context, source);
+    accessLog.follow(context, source);
     if (context.request().method() == HttpMethod.OPTIONS) {
       Replies.write(context, null, null, Reply.ok(new JsonObject()));
       return;

@@ -2,6 +2,7 @@ package io.lanyard.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.lanyard.api.RawJson;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -34,6 +35,8 @@ final class JsonWriter {
       out.writeNumber(((Number) value).longValue());
     } else if (value instanceof Double || value instanceof Float) {
       out.writeNumber(((Number) value).doubleValue());
+    } else if (value instanceof RawJson raw) {
+      out.writeRawValue(raw.json());
     } else if (value instanceof JsonObject object) {
       writeObject(out, object.getMap());
     } else if (value instanceof Map<?, ?> map) {

@@ -24,22 +24,31 @@ public final class Outcomes {
 
   private final MeterRegistry registry;
   private final SyntheticAddresses synthetic;
+  private final boolean counting;
   // The meters of this service have a handful of tag combinations: remembered, so counting costs a map lookup.
   private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
 
   /** @param synthetic the addresses of load tests' synthetic accounts */
   public Outcomes(MeterRegistry registry, SyntheticAddresses synthetic) {
-    this.registry = registry;
-    this.synthetic = synthetic;
+    this(registry, synthetic, true);
   }
 
-  /** Counts nothing: for a Vert.x without metrics. */
+  private Outcomes(MeterRegistry registry, SyntheticAddresses synthetic, boolean counting) {
+    this.registry = registry;
+    this.synthetic = synthetic;
+    this.counting = counting;
+  }
+
+  /** Counts nothing, at no cost per request: metrics disabled. */
   public static Outcomes none() {
-    return new Outcomes(new CompositeMeterRegistry(), SyntheticAddresses.none());
+    return new Outcomes(new CompositeMeterRegistry(), SyntheticAddresses.none(), false);
   }
 
   /** A plugin operation's business result (DECISIONS.md §4) for {@code request}, returned as its reply. */
   public Reply count(String operation, ApiRequest request, Result result) {
+    if (!counting) {
+      return Reply.of(result);
+    }
     count(operation, result.status().code(), result.aboutSyntheticAccount() || namesSynthetic(request));
     return Reply.of(result);
   }
@@ -61,7 +70,7 @@ public final class Outcomes {
    * {@link #count} counts them; an error is left to the HTTP series.
    */
   public Reply countReply(String operation, ApiRequest request, Reply reply) {
-    if (reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
+    if (counting && reply.error() == null && reply.result() != null && reply.result().getValue("statusCode") instanceof Integer code) {
       count(operation, code, namesSynthetic(request));
     }
     return reply;
@@ -69,6 +78,9 @@ public final class Outcomes {
 
   /** A login's reply: a success, or a failure named by its error id (wrong or missing credentials, bad argument). */
   public Reply countLogin(ApiRequest request, Reply reply) {
+    if (!counting) {
+      return reply;
+    }
     boolean success = reply.error() == null;
     String reason = success ? "none" : reply.error().id();
     String synthetic = Boolean.toString(namesSynthetic(request));

@@ -8,12 +8,15 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.metrics.MetricsOptions;
+import io.vertx.core.spi.VertxMetricsFactory;
+import io.vertx.core.spi.metrics.MetricsProvider;
 import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.micrometer.impl.MicrometerMetrics;
-import io.vertx.core.spi.metrics.MetricsProvider;
 
 import java.time.Duration;
 import java.util.EnumSet;
@@ -56,7 +59,33 @@ public final class VertxMetrics {
       // never HTTP_PATH: raw paths carry whatever a client sends, and would make one series per URL
       .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME,
         Label.EB_SIDE));
-    return Vertx.builder().with(new VertxOptions().setMetricsOptions(options)).withMetrics(new MicrometerMetricsFactory(registry));
+    return Vertx.builder().with(new VertxOptions().setMetricsOptions(options)).withMetrics(routeMetered(registry));
+  }
+
+  /** Vert.x Micrometer's factory, its HTTP server request meters replaced by {@link HttpServerMeters}. */
+  private static VertxMetricsFactory routeMetered(PrometheusMeterRegistry registry) {
+    MicrometerMetricsFactory micrometer = new MicrometerMetricsFactory(registry);
+    return new VertxMetricsFactory() {
+      @Override
+      public io.vertx.core.spi.metrics.VertxMetrics metrics(VertxOptions options) {
+        return new RouteMeteredVertxMetrics(micrometer.metrics(options), registry);
+      }
+
+      @Override
+      public MetricsOptions newOptions() {
+        return micrometer.newOptions();
+      }
+
+      @Override
+      public MetricsOptions newOptions(MetricsOptions options) {
+        return micrometer.newOptions(options);
+      }
+
+      @Override
+      public MetricsOptions newOptions(JsonObject json) {
+        return micrometer.newOptions(json);
+      }
+    };
   }
 
   /** The registry of a Vert.x built by {@link #builder()}; empty for any other. */

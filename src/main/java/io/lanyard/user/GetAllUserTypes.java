@@ -1,5 +1,6 @@
 package io.lanyard.user;
 
+import io.lanyard.api.RawJson;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.support.LiveCopy;
@@ -17,6 +18,8 @@ public final class GetAllUserTypes {
   private static final Logger log = LoggerFactory.getLogger(GetAllUserTypes.class);
 
   private final LiveCopy<List<String>> userTypes;
+  // The list as last serialised: a reload (on a change notification, from any instance) brings a new list, serialised once.
+  private volatile Serialised serialised = new Serialised(null, null);
 
   public GetAllUserTypes(LiveCopy<List<String>> userTypes) {
     this.userTypes = userTypes;
@@ -24,10 +27,22 @@ public final class GetAllUserTypes {
 
   public Future<Result> handle() {
     return userTypes.get()
-      .map(types -> Result.success(new JsonObject().put("userTypes", new JsonArray(types))))
+      .map(types -> Result.success(new JsonObject().put("userTypes", serialise(types))))
       .otherwise(failure -> {
         log.error("Reading the user types failed", failure);
         return Result.of(StatusCode.USER_TYPES_FAILED);
       });
+  }
+
+  private RawJson serialise(List<String> types) {
+    Serialised current = serialised;
+    if (current.types() != types) {
+      current = new Serialised(types, RawJson.of(new JsonArray(types)));
+      serialised = current;
+    }
+    return current.json();
+  }
+
+  private record Serialised(List<String> types, RawJson json) {
   }
 }

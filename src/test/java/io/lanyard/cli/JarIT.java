@@ -146,6 +146,29 @@ class JarIT {
   }
 
   @Test
+  void accessLogOfErrorsAndSlowRequestsLeavesOutFastSuccesses() throws Exception {
+    int port = freePort();
+    Running jar = start(Map.of("LANYARD_HTTP_PORT", Integer.toString(port), "LANYARD_HTTP_ACCESS_LOG", "errors-and-slow",
+      "LANYARD_HTTP_SLOW_REQUEST", "1h"));
+    jar.awaitLine(READY, Duration.ofSeconds(30));
+
+    HttpClient client = HttpClient.newHttpClient();
+    HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_healthCheck"))
+      .header("X-Kuzzle-Request-Id", "fast-success").build();
+    HttpRequest me = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/_me"))
+      .header("X-Kuzzle-Request-Id", "failure").build();
+    assertThat(client.send(health, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    assertThat(client.send(me, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+    jar.terminate();
+    assertThat(jar.process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    jar.drain();
+
+    // written in batches: what was still buffered when SIGTERM came is flushed by the stop
+    assertThat(jar.output()).anyMatch(line -> line.matches("\\S+ INFO  \\[failure\\] access - GET /_me 401 \\d+ms \\S+"));
+    assertThat(jar.output()).noneMatch(line -> line.contains("[fast-success] access"));
+  }
+
+  @Test
   void portThatIsNotANumberStopsStartUpNamingTheSetting() throws Exception {
     assertRefused(Map.of("LANYARD_HTTP_PORT", "seventy"), "LANYARD_HTTP_PORT");
   }

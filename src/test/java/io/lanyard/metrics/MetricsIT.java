@@ -27,6 +27,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MetricsIT extends SharedServiceFixture {
 
   @Test
+  void httpServerFamiliesKeepVertxMicrometersNamesAndLabelsUnderLoad() {
+    String metrics;
+    try (TestApp own = TestApp.start(Map.of())) {
+      Accounts.createActive(own, "ann@example.com");
+      String jwt = Accounts.login(own, "ann@example.com");
+      for (int i = 0; i < 50; i++) {
+        own.http().get("/_plugin/Vendor/user/getAllUserTypes", jwt);
+        own.http().get("/_me", null);
+      }
+      metrics = own.http().get("/metrics").text();
+    }
+
+    assertThat(count(metrics, "vertx_http_server_requests_total", "code=\"200\"", "method=\"GET\"",
+      "route=\"/_plugin/Vendor/user/getAllUserTypes\"")).isEqualTo(50);
+    assertThat(count(metrics, "vertx_http_server_requests_total", "code=\"401\"", "method=\"GET\"", "route=\"/_me\""))
+      .isEqualTo(50);
+    assertThat(count(metrics, "vertx_http_server_response_time_seconds_count", "code=\"401\"", "method=\"GET\"",
+      "route=\"/_me\"")).isEqualTo(50);
+    assertThat(count(metrics, "vertx_http_server_response_bytes_count", "code=\"401\"", "method=\"GET\"",
+      "route=\"/_me\"")).isEqualTo(50);
+    assertThat(count(metrics, "vertx_http_server_request_bytes_count", "method=\"GET\"")).isGreaterThanOrEqualTo(100);
+    assertThat(metrics).containsPattern("vertx_http_server_active_requests\\{method=\"GET\"}");
+    assertThat(metrics).contains("vertx_http_server_active_connections", "vertx_http_server_bytes_read_total",
+      "vertx_http_server_bytes_written_total");
+  }
+
+  @Test
   void scrapeHasEveryFamily() {
     Accounts.createActive(app, "ann@example.com");
     String jwt = Accounts.login(app, "ann@example.com");

@@ -7,11 +7,14 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -103,7 +106,7 @@ public final class Browser implements AutoCloseable {
   public void clickAndAwaitNextPage(By by) {
     WebElement page = driver.findElement(By.tagName("html"));
     find(by).click();
-    wait.until(ExpectedConditions.stalenessOf(page));
+    wait.until(left(page));
     find(By.tagName("h1"));
   }
 
@@ -111,8 +114,29 @@ public final class Browser implements AutoCloseable {
   public void typeAndAwaitNextPage(CharSequence... keys) {
     WebElement page = driver.findElement(By.tagName("html"));
     focused().sendKeys(keys);
-    wait.until(ExpectedConditions.stalenessOf(page));
+    wait.until(left(page));
     find(By.tagName("h1"));
+  }
+
+  /**
+   * True once {@code page} is no longer the browser's document. Chromium says so in two ways, depending on when it is asked
+   * during the navigation: a stale element, or "Node with given id does not belong to the document" (a plain
+   * WebDriverException, which {@code ExpectedConditions.stalenessOf} lets through and so failed a test once).
+   */
+  private static ExpectedCondition<Boolean> left(WebElement page) {
+    return driver -> {
+      try {
+        page.isEnabled();
+        return false;
+      } catch (StaleElementReferenceException gone) {
+        return true;
+      } catch (WebDriverException failure) {
+        if (String.valueOf(failure.getMessage()).contains("does not belong to the document")) {
+          return true;
+        }
+        throw failure;
+      }
+    };
   }
 
   public String heading() {

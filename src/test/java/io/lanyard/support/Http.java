@@ -70,6 +70,10 @@ public final class Http {
     return sendAsync(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap());
   }
 
+  public Future<Response> getAsync(String path, String jwt) {
+    return sendAsync(HttpMethod.GET, path, null, bearer(jwt));
+  }
+
   public Future<Response> postAsync(String path, JsonObject body, String jwt) {
     return sendAsync(HttpMethod.POST, path, body.toBuffer(), bearer(jwt));
   }

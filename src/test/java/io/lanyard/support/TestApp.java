@@ -48,7 +48,7 @@ public final class TestApp implements AutoCloseable {
   public static TestApp start(Map<String, String> overrides) {
     Map<String, String> env = environment(overrides);
     LanyardConfig config = ConfigLoader.load(Optional.empty(), env);
-    Vertx vertx = Lanyard.createVertx();
+    Vertx vertx = Lanyard.createVertx(config.metrics());
     try {
       return new TestApp(vertx, await(Lanyard.start(vertx, config), 60), config);
     } catch (RuntimeException e) {

@@ -1,0 +1,63 @@
+package io.lanyard.db;
+
+import io.lanyard.support.Accounts;
+import io.lanyard.support.Http;
+import io.lanyard.support.TestApp;
+import io.lanyard.support.TestDb;
+import io.vertx.core.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.lanyard.support.Await.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Single statements through the pipelined per-loop clients: many reads share few connections and each gets its own row. */
+class PipelinedReadsIT {
+
+  private static TestApp app;
+
+  @BeforeAll
+  static void serviceWithOneReadConnectionPerLoop() {
+    TestDb.get().truncate();
+    // two event loops, one connection each: 200 requests at once pipeline over 2 connections
+    app = TestApp.start(Map.of("LANYARD_HTTP_INSTANCES", "2", "LANYARD_DB_READ_CONNECTIONS", "1"));
+  }
+
+  @AfterAll
+  static void stop() {
+    app.close();
+    TestDb.get().truncate();
+  }
+
+  @Test
+  void twoHundredConcurrentReadsOnTwoConnectionsEachAnswerTheirOwnAccount() {
+    Map<String, String> tokens = new LinkedHashMap<>();
+    for (int i = 0; i < 20; i++) {
+      String email = "visitor" + i + "@example.com";
+      String id = Accounts.createActive(app, email);
+      tokens.put(id, Accounts.login(app, email));
+    }
+
+    List<String> expected = new ArrayList<>();
+    List<Future<Http.Response>> replies = new ArrayList<>();
+    for (int round = 0; round < 10; round++) {
+      tokens.forEach((id, jwt) -> {
+        expected.add(id);
+        replies.add(app.http().getAsync("/_me", jwt));
+      });
+    }
+    await(Future.join(replies), 60);
+
+    for (int i = 0; i < replies.size(); i++) {
+      Http.Response reply = replies.get(i).result();
+      assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
+      assertThat(reply.result().getString("_id")).isEqualTo(expected.get(i));
+    }
+  }
+}
