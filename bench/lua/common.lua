@@ -45,6 +45,11 @@ function setup(thread)
   thread:set("thread_id", #threads)
 end
 
+-- The threads set up, for a scenario's own done() that adds figures.
+function bench_threads()
+  return threads
+end
+
 -- The thread's state: index = thread_id, thread_id + nthreads, ... so indexes are unique across threads, 1-based.
 function bench.init(args)
   bench.nthreads = tonumber(args[1])

@@ -14,6 +14,10 @@ public record ApiError(int status, String kind, String message, String id) {
   public static final String WRONG_CREDENTIALS = "wrong username or password";
   public static final String MISSING_CREDENTIALS = "Missing credentials";
   public static final String UNPARSABLE_BODY = "Unable to convert the HTTP body to JSON";
+  /** The id of every 503 saying the database cannot serve now (the health check's included). */
+  public static final String STORAGE_UNAVAILABLE = "services.storage.unavailable";
+  /** The header telling a refused client when to try again, in seconds. */
+  public static final String RETRY_AFTER = "Retry-After";
 
   public static ApiError badRequest(String message, String id) {
     return new ApiError(400, "BadRequest", message, id);

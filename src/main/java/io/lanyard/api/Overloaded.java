@@ -2,6 +2,7 @@ package io.lanyard.api;
 
 import io.lanyard.db.PoolRefusals;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -9,13 +10,23 @@ import java.util.Optional;
  * Not a bug and not an internal failure: the request is answered at once with a 503 and a {@code Retry-After}, and nothing of
  * it has been written.
  */
-public final class Overloaded extends RuntimeException {
+public final class Overloaded extends Refusal {
 
   private final int retryAfterSeconds;
 
   public Overloaded(String what, int retryAfterSeconds) {
-    super(what, null, false, false);
+    super(what, null);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  @Override
+  public ApiError error() {
+    return ApiError.overloaded();
+  }
+
+  @Override
+  public Map<String, String> headers() {
+    return Map.of(ApiError.RETRY_AFTER, Integer.toString(retryAfterSeconds));
   }
 
   /** Whole seconds for the {@code Retry-After} header, at least 1. */

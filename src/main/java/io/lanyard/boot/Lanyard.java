@@ -7,9 +7,10 @@ import io.lanyard.config.ConfigException;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.Database;
+import io.lanyard.db.DatabaseProbe;
+import io.lanyard.db.DbPools;
 import io.lanyard.db.KeptSecrets;
 import io.lanyard.db.DbUri;
-import io.lanyard.db.PipelinedReads;
 import io.lanyard.events.SubscriptionSecrets;
 import io.lanyard.http.HttpVerticle;
 import io.lanyard.http.MetricsPortVerticle;
@@ -23,6 +24,7 @@ import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.support.ServingState;
 import io.lanyard.webhooks.DeliveryRepository;
 import io.lanyard.webhooks.WebhookVerticle;
 import io.vertx.core.DeploymentOptions;
@@ -30,6 +32,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -38,6 +41,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** The running service: what {@code Main} starts and the integration tests start the same way. */
 public final class Lanyard {
 
+  /** The readiness probe's own deadline: well under a load balancer's check timeout. */
+  private static final Duration PROBE_DEADLINE = Duration.ofSeconds(2);
   /** The {@code settings} name of the key of the hosted pages' form tokens, shared by every instance. */
   private static final String FORM_KEY = "pages.formKey";
 
@@ -46,8 +51,9 @@ public final class Lanyard {
   private final int instances;
   private final ServiceMetrics metrics;
   private final List<String> deployments = new CopyOnWriteArrayList<>();
-  private Pool pool;
-  private PipelinedReads reads;
+  private final ServingState servingState = new ServingState();
+  private DbPools pools;
+  private DatabaseProbe probe;
   private ChangeFeed changeFeed;
   private PasswordHasher hasher;
   private Wiring.Built served;
@@ -95,9 +101,9 @@ public final class Lanyard {
     int hashThreads = config.security().hashThreads() > 0 ? config.security().hashThreads()
       : Runtime.getRuntime().availableProcessors();
     return Database.open(vertx, config.db(), uri, lanyard.instances)
-      .compose(pool -> {
-        lanyard.pool = pool;
-        lanyard.reads = new PipelinedReads(vertx, config.db(), uri, pool);
+      .compose(pools -> {
+        lanyard.pools = pools;
+        lanyard.probe = new DatabaseProbe(vertx, uri, PROBE_DEADLINE);
         return ChangeFeed.connect(vertx, uri);
       })
       .compose(feed -> {
@@ -108,7 +114,7 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> KeptSecrets.resolve(lanyard.pool, FORM_KEY, config.jwt().secretKey())
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey())
         .compose(formKey -> lanyard.serve(tokens, keys, formKey)))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
@@ -120,7 +126,7 @@ public final class Lanyard {
     if (keys.isPresent()) {
       return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
     }
-    return JwtSecrets.resolve(pool, jwt.secret(), jwt.secretKey())
+    return JwtSecrets.resolve(pools.requests(), jwt.secret(), jwt.secretKey())
       .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
   }
 
@@ -130,20 +136,21 @@ public final class Lanyard {
    * tokens would pass.
    */
   private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey) {
-    served = Wiring.build(vertx, config, pool, reads, changeFeed, hasher, tokens, keys, metrics.registry(),
-      () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), formKey);
+    served = Wiring.build(vertx, config, pools, changeFeed, hasher, tokens, keys, metrics.registry(),
+      new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), servingState),
+      formKey);
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
       .compose(synced -> {
         MailModes.announce(config);
-        return vertx.deployVerticle(new MailVerticle(pool, new OutboxRepository(), MailModes.transport(vertx, config),
-          config.mail(), metrics.registry()));
+        return vertx.deployVerticle(new MailVerticle(pools.background(), new OutboxRepository(),
+          MailModes.transport(vertx, config), config.mail(), metrics.registry()));
       })
       .compose(mail -> {
         deployments.add(mail);
         mailDeployment = mail;
-        return vertx.deployVerticle(new WebhookVerticle(pool, new DeliveryRepository(),
+        return vertx.deployVerticle(new WebhookVerticle(pools.background(), new DeliveryRepository(),
           SubscriptionSecrets.with(config.jwt().secretKey()), config.webhooks(), metrics.registry()));
       })
       .compose(webhooks -> {
@@ -154,7 +161,8 @@ public final class Lanyard {
       .compose(metricsPortDeployed -> deployHttp())
       .andThen(started -> {
         if (started.succeeded()) {
-          metrics.startProbes(pool);
+          metrics.startProbes(pools.background());
+          served.keyPruning().start(vertx);
         }
       });
   }
@@ -178,7 +186,7 @@ public final class Lanyard {
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
       HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
-        served.pages());
+        served.pages(), servingState);
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))
@@ -219,12 +227,26 @@ public final class Lanyard {
     return mailDeployment;
   }
 
+  /** The pool of API requests other than logins. */
   public Pool pool() {
-    return pool;
+    return pools.requests();
+  }
+
+  public DbPools pools() {
+    return pools;
   }
 
   public PasswordHasher hasher() {
     return hasher;
+  }
+
+  /**
+   * The first step of a graceful stop: readiness fails from now on, so load balancers take the instance out, while it goes on
+   * serving; connections close after their reply, so clients that keep them open move on. {@link #stop} comes after
+   * {@code http.drainPeriod}.
+   */
+  public void drain() {
+    servingState.drain();
   }
 
   /** Stops taking requests, lets those in flight finish (bounded by {@code http.shutdownTimeout}), then closes connections. */
@@ -232,6 +254,7 @@ public final class Lanyard {
     if (served != null) {
       served.liveCopies().forEach(copy -> copy.stop(vertx));
       served.revocationSync().stop(vertx);
+      served.keyPruning().stop(vertx);
     }
     metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();
@@ -240,7 +263,7 @@ public final class Lanyard {
       .eventually(() -> served == null ? Future.succeededFuture() : served.audit().stop(vertx))
       .eventually(() -> changeFeed == null ? Future.succeededFuture() : changeFeed.close())
       .eventually(() -> hasher == null ? Future.succeededFuture() : hasher.close())
-      .eventually(() -> reads == null ? Future.succeededFuture() : reads.close())
-      .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
+      .eventually(() -> probe == null ? Future.succeededFuture() : probe.close())
+      .eventually(() -> pools == null ? Future.succeededFuture() : pools.close());
   }
 }

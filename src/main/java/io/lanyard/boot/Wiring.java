@@ -31,9 +31,9 @@ import io.lanyard.auth.TokenService;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
+import io.lanyard.db.DatabaseProbe;
+import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
-import io.lanyard.db.PipelinedReads;
-import io.lanyard.db.SchemaHistory;
 import io.lanyard.events.EventType;
 import io.lanyard.events.SubscriptionRepository;
 import io.lanyard.events.UserEvents;
@@ -42,6 +42,8 @@ import io.lanyard.http.Operations;
 import io.lanyard.http.PageOrigin;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
+import io.lanyard.idempotency.IdempotencyKeys;
+import io.lanyard.idempotency.KeyPruning;
 import io.lanyard.http.Stylesheet;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
@@ -79,6 +81,7 @@ import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
+import io.lanyard.support.ServingState;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.ActivationLinks;
 import io.lanyard.user.ActivationRequest;
@@ -91,7 +94,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -101,44 +103,42 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Builds every operation of the API from the parts a running service shares (pool, change feed, hasher, token service), and
- * the in-memory copies they read. Only this class and {@link Lanyard} know every package.
+ * Builds every operation of the API from the parts a running service shares (pools, change feed, hasher, token service), and
+ * the in-memory copies they read. Only this class and {@link Lanyard} know every package. Each operation gets the pool of its
+ * class of work ({@link DbPools}): logins and the caller's own routes, other requests, background work.
  */
 final class Wiring {
 
-  /** What the service serves, and what it must keep loaded (or written) while it does. */
+  /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit, AccountPages pages) {
+               AuditBuffer audit, AccountPages pages, KeyPruning keyPruning) {
+  }
+
+  /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
+  record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, ServingState servingState) {
   }
 
   private final Vertx vertx;
   private final LanyardConfig config;
-  private final Pool pool;
-  private final PipelinedReads reads;
+  private final DbPools pools;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
 
-  private Wiring(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed) {
+  private Wiring(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed) {
     this.vertx = vertx;
     this.config = config;
-    this.pool = pool;
-    this.reads = reads;
+    this.pools = pools;
     this.changeFeed = changeFeed;
   }
 
-  /**
-   * @param mailDeployed whether the mail verticle runs, for the health check
-   * @param formKey the deployment's key of the hosted pages' form tokens
-   */
-  static Built build(Vertx vertx, LanyardConfig config, Pool pool, PipelinedReads reads, ChangeFeed changeFeed,
-                     PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, BooleanSupplier mailDeployed,
-                     String formKey) {
-    return new Wiring(vertx, config, pool, reads, changeFeed).build(hasher, tokens, keys, metrics, mailDeployed, formKey);
+  /** @param formKey the deployment's key of the hosted pages' form tokens */
+  static Built build(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed, PasswordHasher hasher,
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health, String formKey) {
+    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health, formKey);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      BooleanSupplier mailDeployed, String formKey) {
+                      Health health, String formKey) {
     LanyardConfig.Jwt jwt = config.jwt();
     SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
     UserRepository users = new UserRepository(synthetic);
@@ -151,50 +151,54 @@ final class Wiring {
 
     RevocationList revocations = new RevocationList();
     RevocationRepository revocationRepository = new RevocationRepository();
-    RevocationSync revocationSync = new RevocationSync(pool, revocationRepository, revocations, jwt.maxTtlMillis());
-    Sessions sessions = new Sessions(pool, revocationRepository, revocations, jwt.maxTtlMillis());
+    RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
+      jwt.maxTtlMillis());
+    Sessions sessions = new Sessions(pools.logins(), revocationRepository, revocations, jwt.maxTtlMillis());
     Authenticator authenticator = new Authenticator(tokens, revocations);
 
     UserTypeRepository userTypeRepository = new UserTypeRepository();
-    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pool));
+    LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pools.background()));
     changeFeed.listen(Topics.USER_TYPES_CHANGED, payload -> userTypes.reload());
 
     ApplicationRepository applicationRepository = new ApplicationRepository();
     TemplateRepository templateRepository = new TemplateRepository();
     LiveCopy<Map<String, Application>> applications =
-      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pool));
+      liveCopy("applications", () -> ApplicationDirectory.load(applicationRepository, pools.background()));
     LiveCopy<Map<String, CompiledMail>> templates =
-      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pool));
+      liveCopy("mail templates", () -> TemplateDirectory.load(templateRepository, pools.background()));
     SubscriptionRepository subscriptions = new SubscriptionRepository();
-    LiveCopy<Set<EventType>> wantedEvents = liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pool));
+    LiveCopy<Set<EventType>> wantedEvents =
+      liveCopy("webhook subscriptions", () -> subscriptions.wantedTypes(pools.background()));
     changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> {
       applications.reload();
       templates.reload().eventually(wantedEvents::reload);
     });
     UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
     LanyardConfig.Audit auditConfig = config.audit();
-    AuditBuffer audit = new AuditBuffer(pool, new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
+    AuditBuffer audit = new AuditBuffer(pools.background(), new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
       auditConfig.queueSize(), auditConfig.floodThreshold(), auditConfig.retention()), metrics);
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
-    CreationAdmission creationAdmission = new CreationAdmission(applicationDirectory, audit);
+    IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
+    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
-      new Login(pool, users, hasher, tokens, expiry, audit),
+      new Login(pools.logins(), users, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pool, creationAdmission, templateDirectory, hasher, users, outbox, events),
-      new CreateUserByLink(pool, creationAdmission, templateDirectory, users, accounts, links, outbox, config.links(), events,
-        config.http().publicUrl()),
-      new ActivateUser(pool, links, users, hasher, events),
-      new UpdateUser(pool, thirdPartyAccess, accounts, events),
-      new GetUser(reads, thirdPartyAccess, accounts),
+      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
+        idempotencyKeys),
+      new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
+        config.links(), events, config.http().publicUrl(), idempotencyKeys),
+      new ActivateUser(pools.requests(), links, users, hasher, events),
+      new UpdateUser(pools.requests(), thirdPartyAccess, accounts, events),
+      new GetUser(pools.reads(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
-      new RefreshToken(pool, accounts, tokens, sessions, expiry),
-      new GetCurrentUser(reads, accounts),
-      new HealthCheck(pool, new SchemaHistory(), Migrations.latestOnClasspath(), mailDeployed),
+      new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
+      new GetCurrentUser(pools.reads(), accounts),
+      new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
@@ -202,7 +206,7 @@ final class Wiring {
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
-      pages(operations, links, applicationDirectory, formKey));
+      pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
   }
 
   /** The pages for people call the operations the API routes call: the same rules hold on both. */
@@ -213,15 +217,15 @@ final class Wiring {
     CommonPages common = new CommonPages(templates);
     Operations.Lifecycle lifecycle = operations.lifecycle();
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
-      new ActivationLinks(pool, links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
+      new ActivationLinks(pools.requests(), links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
-      new ResetLinks(pool, new PasswordResetRepository())::find,
+      new ResetLinks(pools.requests(), new PasswordResetRepository())::find,
       request -> lifecycle.resetPassword().handle(ResetPasswordRequest.from(request)));
     HostedPages pages = new HostedPages(templates, common,
       new PasswordLinkPages(activation, applications, common),
       new PasswordLinkPages(reset, applications, common),
       new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
-      new EmailConfirmPages(new EmailChangeLinks(pool, new EmailChangeRepository()), lifecycle.confirmEmailChange(),
+      new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
   }
@@ -232,24 +236,25 @@ final class Wiring {
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
                                          AccountMail mail, UserEvents events, AuditTrail audit) {
+    Pool requests = pools.requests();
     LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
     UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(pool, users, hasher, failures, audit);
+    CurrentPassword currentPassword = new CurrentPassword(requests, users, hasher, failures, audit);
     PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
-      new RequestPasswordReset(pool, captcha, applications, accounts, resets, new AccountLinkRepository(), mail, config.links(),
-        audit, config.http().publicUrl()),
-      new ResetPassword(pool, resets, hasher, passwordChange, audit),
-      new UpdateMyCredentials(pool, currentPassword, hasher, users, passwordChange, audit),
-      new RequestEmailChange(pool, currentPassword, accounts, emailChanges, applications, mail, config.links(),
+      new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,
+        config.links(), audit, config.http().publicUrl()),
+      new ResetPassword(requests, resets, hasher, passwordChange, audit),
+      new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
+      new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
         config.http().publicUrl()),
-      new ConfirmEmailChange(pool, emailChanges, accounts, users, mail, events, audit),
-      new DeleteAccount(currentPassword, new AccountErasure(pool, accounts, sessions, failures, mail, events), audit),
-      new ExportData(new AccountExport(pool)));
+      new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
+      new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail, events), audit),
+      new ExportData(new AccountExport(requests)));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

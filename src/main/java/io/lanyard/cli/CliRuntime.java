@@ -56,8 +56,7 @@ final class CliRuntime implements AutoCloseable {
     DbUri uri = DbUri.of(config.db());
     Vertx vertx = Lanyard.createVertx();
     try {
-      Future<Pool> opened = migrate ? Database.open(vertx, config.db(), uri, 1)
-        : Database.openExisting(vertx, config.db(), uri, 1);
+      Future<Pool> opened = migrate ? Database.openOne(vertx, config.db(), uri) : Database.openExisting(vertx, config.db(), uri);
       Pool pool = Await.result(opened, Await.STARTUP);
       return new CliRuntime(vertx, config, pool);
     } catch (RuntimeException e) {

@@ -14,9 +14,15 @@ import java.net.BindException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** Runs the service until SIGTERM or SIGINT, then stops it gracefully and exits 0. */
+/**
+ * Runs the service until SIGTERM or SIGINT, then stops it gracefully and exits 0: readiness fails first and the instance keeps
+ * serving for {@code http.drainPeriod}, so load balancers take it out before its port closes; then it stops accepting and
+ * finishes the requests in flight. A second signal cuts the drain short.
+ */
 final class Server {
 
   private static final Logger log = LoggerFactory.getLogger(Server.class);
@@ -37,13 +43,23 @@ final class Server {
       throw explain(e, config);
     }
     // the signal handlers first: whoever waits for "ready" may stop the service the moment it reads it
-    onTermination(() -> stop(vertx, lanyard, config.http().shutdownTimeout().plus(CLOSE_MARGIN)));
+    CountDownLatch drainCut = new CountDownLatch(1);
+    onTermination(() -> stop(vertx, lanyard, config.http(), drainCut), drainCut::countDown);
     log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
     return LanyardCommand.SERVING;
   }
 
-  private static void stop(Vertx vertx, Lanyard lanyard, Duration bound) {
-    log.info("Stopping: finishing requests in flight");
+  private static void stop(Vertx vertx, Lanyard lanyard, LanyardConfig.Http http, CountDownLatch drainCut) {
+    log.info("Stopping: readiness fails from now on; serving {} ms more (http.drainPeriod) while load balancers take this "
+      + "instance out", http.drainPeriod().toMillis());
+    lanyard.drain();
+    try {
+      drainCut.await(http.drainPeriod().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    log.info("Stopping: no new connections; finishing requests in flight");
+    Duration bound = http.shutdownTimeout().plus(CLOSE_MARGIN);
     try {
       Await.result(lanyard.stop(), bound);
       Await.result(vertx.close());
@@ -55,13 +71,19 @@ final class Server {
     }
   }
 
-  /** The JVM's own handling of SIGTERM exits 143; the service stops gracefully and exits 0 instead. */
-  private static void onTermination(Runnable stop) {
+  /**
+   * The JVM's own handling of SIGTERM exits 143; the service stops gracefully and exits 0 instead.
+   *
+   * @param again what a second signal does (an operator who will not wait for the drain)
+   */
+  private static void onTermination(Runnable stop, Runnable again) {
     AtomicBoolean stopping = new AtomicBoolean();
     for (String name : new String[] {"TERM", "INT"}) {
       Signal.handle(new Signal(name), signal -> {
         if (stopping.compareAndSet(false, true)) {
           new Thread(stop, "lanyard-shutdown").start();
+        } else {
+          again.run();
         }
       });
     }

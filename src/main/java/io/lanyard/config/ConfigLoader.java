@@ -54,13 +54,18 @@ public final class ConfigLoader {
     names.put("http.pagesStylesheet", "LANYARD_PAGES_STYLESHEET");
     names.put("http.accessLog", "LANYARD_HTTP_ACCESS_LOG");
     names.put("http.slowRequest", "LANYARD_HTTP_SLOW_REQUEST");
+    names.put("http.drainPeriod", "LANYARD_HTTP_DRAIN_PERIOD");
     names.put("db.uri", "LANYARD_DB_URI");
     names.put("db.createDatabase", "LANYARD_DB_CREATE_DATABASE");
     names.put("db.poolSize", "LANYARD_DB_POOL_SIZE");
+    names.put("db.loginPoolSize", "LANYARD_DB_LOGIN_POOL_SIZE");
+    names.put("db.backgroundPoolSize", "LANYARD_DB_BACKGROUND_POOL_SIZE");
     names.put("db.maxWaitQueue", "LANYARD_DB_MAX_WAIT_QUEUE");
     names.put("db.connectTimeout", "LANYARD_DB_CONNECT_TIMEOUT");
     names.put("db.queueBudget", "LANYARD_DB_QUEUE_BUDGET");
     names.put("db.readConnections", "LANYARD_DB_READ_CONNECTIONS");
+    names.put("db.statementTimeout", "LANYARD_DB_STATEMENT_TIMEOUT");
+    names.put("db.lockTimeout", "LANYARD_DB_LOCK_TIMEOUT");
     names.put("jwt.algorithm", "LANYARD_JWT_ALGORITHM");
     names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
     names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
@@ -75,9 +80,10 @@ public final class ConfigLoader {
     names.put("smtp.tls", "LANYARD_SMTP_TLS");
     names.put("smtp.username", "LANYARD_SMTP_USERNAME");
     names.put("smtp.from", "LANYARD_MAIL_FROM");
+    names.put("smtp.timeout", "LANYARD_SMTP_TIMEOUT");
     names.put("mail.pollInterval", "LANYARD_MAIL_POLL_INTERVAL");
     names.put("mail.batchSize", "LANYARD_MAIL_BATCH_SIZE");
-    names.put("mail.maxAttempts", "LANYARD_MAIL_MAX_ATTEMPTS");
+    names.put("mail.maxAge", "LANYARD_MAIL_MAX_AGE");
     names.put("mail.retryBaseDelay", "LANYARD_MAIL_RETRY_BASE_DELAY");
     names.put("mail.retryMaxDelay", "LANYARD_MAIL_RETRY_MAX_DELAY");
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
@@ -142,18 +148,22 @@ public final class ConfigLoader {
         settings.duration("http.readTimeout"),
         settings.publicUrl("http.publicUrl"),
         settings.readableFile("http.pagesStylesheet"),
-
         settings.oneOf("http.accessLog", "all", "errors-and-slow", "off"),
-        settings.duration("http.slowRequest")),
+        settings.duration("http.slowRequest"),
+        settings.duration("http.drainPeriod")),
       new LanyardConfig.Db(
         settings.text("db.uri"),
         Secrets.secret(env, DB_PASSWORD_ENV),
         settings.flag("db.createDatabase"),
         settings.integer("db.poolSize", 1, 1000),
+        settings.integer("db.loginPoolSize", 1, 1000),
+        settings.integer("db.backgroundPoolSize", 1, 1000),
         settings.integer("db.maxWaitQueue", 1, 1_000_000),
         settings.duration("db.connectTimeout"),
         settings.duration("db.queueBudget"),
-        settings.integer("db.readConnections", 1, 64)),
+        settings.integer("db.readConnections", 1, 64),
+        settings.duration("db.statementTimeout"),
+        settings.duration("db.lockTimeout")),
       JwtSettings.read(settings, env),
       security(settings),
       new LanyardConfig.Cache(settings.duration("cache.refreshInterval")),
@@ -163,11 +173,12 @@ public final class ConfigLoader {
         settings.oneOf("smtp.tls", "none", "starttls", "tls"),
         settings.optionalText("smtp.username"),
         Secrets.secret(env, SMTP_PASSWORD_ENV),
-        settings.text("smtp.from")),
+        settings.text("smtp.from"),
+        settings.duration("smtp.timeout")),
       new LanyardConfig.Mail(
         settings.duration("mail.pollInterval"),
         settings.integer("mail.batchSize", 1, 1000),
-        settings.integer("mail.maxAttempts", 1, 100),
+        settings.duration("mail.maxAge"),
         settings.duration("mail.retryBaseDelay"),
         settings.duration("mail.retryMaxDelay"),
         settings.text("mail.messageIdDomain"),

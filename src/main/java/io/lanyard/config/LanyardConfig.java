@@ -17,17 +17,26 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param readTimeout the longest a request may take to arrive whole, headers and body, from its first byte
    * @param publicUrl the service's address as people reach it, without a trailing slash: the base of hosted-page links (§9)
    * @param pagesStylesheet a stylesheet served instead of the hosted pages' own
+   * @param drainPeriod how long a stopping instance keeps serving while its readiness fails, so load balancers see it go
    */
   public record Http(String host, int port, int instances, long bodyLimit, int maxNestingDepth,
                      List<String> allowedOrigins, Duration shutdownTimeout, AddressRanges trustedProxies,
                      Duration readTimeout, Optional<String> publicUrl, Optional<Path> pagesStylesheet, String accessLog,
-                     Duration slowRequest) {
+                     Duration slowRequest, Duration drainPeriod) {
   }
 
-  /** @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503 */
-  /** @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads) */
-  public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int maxWaitQueue,
-                   Duration connectTimeout, Duration queueBudget, int readConnections) {
+  /**
+   * @param poolSize connections of the pool of API requests other than logins
+   * @param loginPoolSize connections of the logins' own pool (login, token routes, the caller's account)
+   * @param backgroundPoolSize connections of the pool of background work (mail delivery, cache reloads, gauges)
+   * @param queueBudget the longest a request waits for a pooled connection before it is refused with a 503
+   * @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads)
+   * @param statementTimeout the longest any statement of the service may run ({@code statement_timeout})
+   * @param lockTimeout the longest any statement may wait for a lock ({@code lock_timeout})
+   */
+  public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int loginPoolSize,
+                   int backgroundPoolSize, int maxWaitQueue, Duration connectTimeout, Duration queueBudget,
+                   int readConnections, Duration statementTimeout, Duration lockTimeout) {
   }
 
   /**
@@ -65,18 +74,23 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   public record Cache(Duration refreshInterval) {
   }
 
-  /** @param tls {@code none}, {@code starttls} (required) or {@code tls} (implicit TLS, usually port 465) */
-  public record Smtp(String host, int port, String tls, Optional<String> username, Optional<Secret> password, String from) {
+  /**
+   * @param tls {@code none}, {@code starttls} (required) or {@code tls} (implicit TLS, usually port 465)
+   * @param timeout the longest wait for any one SMTP step (connect, greeting, each command's reply)
+   */
+  public record Smtp(String host, int port, String tls, Optional<String> username, Optional<Secret> password, String from,
+                     Duration timeout) {
   }
 
   /**
-   * Outbox delivery: a due mail is tried, then retried after {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until
-   * {@code maxAttempts} attempts have failed; it is then {@code dead}.
+   * Outbox delivery: a mail refused for good (5xx) is {@code dead} at once; a temporary failure is retried after
+   * {@code retryBaseDelay}, doubling up to {@code retryMaxDelay}, until the mail is older than {@code maxAge}; it is then
+   * {@code dead}.
    *
    * @param builtinTemplates whether the templates shipped in the jar stand in for an application's missing ones (else 187)
    * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
    */
-  public record Mail(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
+  public record Mail(Duration pollInterval, int batchSize, Duration maxAge, Duration retryBaseDelay, Duration retryMaxDelay,
                      String messageIdDomain, boolean builtinTemplates, MailMode mode) {
   }
 

@@ -14,15 +14,24 @@ public final class Database {
   private Database() {
   }
 
-  /** @param eventLoops how many event loops will use the pool */
-  public static Future<Pool> open(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+  /** The service's pools, one per class of work ({@link DbPools}). */
+  public static Future<DbPools> open(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
     return Migrations.prepare(vertx, uri, db.createDatabase())
-      .map(migrated -> Pools.create(vertx, db, uri, eventLoops));
+      .map(migrated -> DbPools.create(vertx, db, uri, eventLoops));
   }
 
-  /** Creates and migrates nothing: fails, saying so in one line, when the database is missing or its schema is behind. */
-  public static Future<Pool> openExisting(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+  /** One pool of {@code db.poolSize} connections, for an operator command: the database created if asked, and migrated. */
+  public static Future<Pool> openOne(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
+    return Migrations.prepare(vertx, uri, db.createDatabase())
+      .map(migrated -> Pools.create(vertx, db, uri, "lanyard", db.poolSize(), 1));
+  }
+
+  /**
+   * One pool of {@code db.poolSize} connections, for an operator command, creating and migrating nothing: fails, saying so in
+   * one line, when the database is missing or its schema is behind.
+   */
+  public static Future<Pool> openExisting(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
     return Migrations.requireUpToDate(vertx, uri)
-      .map(checked -> Pools.create(vertx, db, uri, eventLoops));
+      .map(checked -> Pools.create(vertx, db, uri, "lanyard", db.poolSize(), 1));
   }
 }

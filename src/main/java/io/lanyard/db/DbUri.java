@@ -11,6 +11,8 @@ import java.util.Properties;
 public final class DbUri {
 
   private static final String MAINTENANCE_DATABASE = "postgres";
+  /** How the service's sessions show in {@code pg_stat_activity}: what an operator (or a fault test) picks them out by. */
+  public static final String APPLICATION_NAME = "lanyard";
 
   private final PgConnectOptions options;
   private final Duration connectTimeout;
@@ -29,6 +31,7 @@ public final class DbUri {
         + redact(db.uri()) + "\"");
     }
     db.password().ifPresent(secret -> options.setPassword(secret.reveal()));
+    options.addProperty("application_name", APPLICATION_NAME);
     return new DbUri(options, db.connectTimeout());
   }
 
@@ -62,7 +65,7 @@ public final class DbUri {
     long timeoutSeconds = Math.max(1, connectTimeout.toSeconds());
     properties.setProperty("connectTimeout", Long.toString(timeoutSeconds));
     properties.setProperty("loginTimeout", Long.toString(timeoutSeconds));
-    properties.setProperty("ApplicationName", "lanyard");
+    properties.setProperty("ApplicationName", APPLICATION_NAME);
     return properties;
   }
 

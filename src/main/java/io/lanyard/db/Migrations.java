@@ -76,7 +76,7 @@ public final class Migrations {
     }, false);
   }
 
-  private static void createIfMissing(DbUri uri) {
+  static void createIfMissing(DbUri uri) {
     try (Connection connection = DriverManager.getConnection(uri.maintenanceJdbcUrl(), uri.jdbcProperties());
          PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
       exists.setString(1, uri.database());
@@ -91,8 +91,11 @@ public final class Migrations {
         log.info("Created database {}", uri.database());
       }
     } catch (SQLException e) {
-      if (SqlStates.DUPLICATE_DATABASE.equals(e.getSQLState())) {
-        return; // another instance created it at the same moment
+      // Another instance created it at the same moment: 42P04 once its CREATE committed, 23505 (pg_database's unique name
+      // index) while both were in flight.
+      if (SqlStates.DUPLICATE_DATABASE.equals(e.getSQLState()) || SqlStates.UNIQUE_VIOLATION.equals(e.getSQLState())) {
+        log.info("Database {} was created by another instance meanwhile", uri.database());
+        return;
       }
       throw unreachable(uri, e);
     }

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  * each. A pooled connection serves one statement at a time and answers on its own loop; here a read neither queues for a
  * connection nor hops between loops. Off an event loop (the CLI, a worker thread) and after close, the pool serves instead.
  * Refusals keep the pool's shapes ({@link PoolRefusals}): a wait longer than {@code db.queueBudget} or a full queue is a 503.
+ * Its sessions carry the deadlines of every session ({@link Pools#sessionOptions}), and a read whose connection died runs once
+ * more on a fresh one ({@link ResilientClient}).
  */
 public final class PipelinedReads {
 
@@ -64,7 +66,7 @@ public final class PipelinedReads {
       .setEventLoopSize(0)
       .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
-    return PgBuilder.client().with(options).with(Pools.network(uri)).connectingTo(Pools.connectOptions(uri)).using(vertx)
-      .build();
+    return new ResilientClient(vertx, PgBuilder.client().with(options).with(Pools.network(uri))
+      .connectingTo(Pools.sessionOptions(db, uri)).using(vertx).build());
   }
 }

@@ -8,9 +8,14 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** The one reactive connection pool of a process, shared by every verticle. */
+/**
+ * Reactive connection pools. Every session they open carries the service's deadlines ({@code statement_timeout},
+ * {@code lock_timeout}), so a locked table or a runaway query costs a prompt 503, not a connection held for minutes; and every
+ * pool is a {@link ResilientPool}, so a connection that dies under a statement does not fail it when running it again is safe.
+ */
 public final class Pools {
 
   private static final int PREPARED_STATEMENT_CACHE = 256;
@@ -19,30 +24,44 @@ public final class Pools {
   private Pools() {
   }
 
-  /** @param eventLoops how many event loops the pool spreads its connections over (one per HTTP verticle instance) */
-  public static Pool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+  /**
+   * @param name the pool's name in the metrics ({@code pool_name})
+   * @param eventLoops how many event loops the pool spreads its connections over (one per HTTP verticle instance)
+   */
+  public static Pool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size, int eventLoops) {
     PoolOptions options = new PoolOptions()
-      .setName("lanyard")
-      .setMaxSize(db.poolSize())
+      .setName(name)
+      .setMaxSize(size)
       .setMaxWaitQueueSize(db.maxWaitQueue())
       .setEventLoopSize(eventLoops)
       // Past the budget a request gets a 503 (io.lanyard.api.Overloaded), as it does when the wait queue is full.
       .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
     // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
-    // pipelining limit), which is why single statements go through PipelinedReads instead.
-    return PgBuilder.pool().with(options).with(network(uri)).connectingTo(connectOptions(uri)).using(vertx).build();
+    // pipelining limit), which is why single reads of the request path go through PipelinedReads instead.
+    Pool pool = PgBuilder.pool().with(options).with(network(uri)).connectingTo(sessionOptions(db, uri)).using(vertx).build();
+    return new ResilientPool(vertx, pool);
   }
 
-  /** Where and how every connection of the service connects: prepared statements cached per connection. */
-  static PgConnectOptions connectOptions(DbUri uri) {
+  /**
+   * The connection options of every session of the service: prepared statements cached per connection, and the deadlines,
+   * which travel in the startup message (no extra round trip).
+   */
+  static PgConnectOptions sessionOptions(LanyardConfig.Db db, DbUri uri) {
     return uri.connectOptions()
       .setCachePreparedStatements(true)
       .setPreparedStatementCacheMaxSize(PREPARED_STATEMENT_CACHE)
-      .setPipeliningLimit(PIPELINING_LIMIT);
+      .setPipeliningLimit(PIPELINING_LIMIT)
+      .addProperty("statement_timeout", millis(db.statementTimeout()))
+      .addProperty("lock_timeout", millis(db.lockTimeout()));
   }
 
+  /** Keep-alive probes find a peer that vanished (a host gone, a network partition) where the server cannot say so. */
   static NetClientOptions network(DbUri uri) {
-    return new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis());
+    return new NetClientOptions().setConnectTimeout((int) uri.connectTimeout().toMillis()).setTcpKeepAlive(true);
+  }
+
+  private static String millis(Duration duration) {
+    return Long.toString(duration.toMillis());
   }
 }

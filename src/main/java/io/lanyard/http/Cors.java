@@ -15,7 +15,9 @@ final class Cors {
 
   private static final String ALLOW_METHODS = "GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS";
   private static final String ALLOW_HEADERS = "Content-Type, Access-Control-Allow-Headers, Authorization, X-Requested-With, "
-    + "Content-Length, Content-Encoding, X-Kuzzle-Volatile, X-Kuzzle-Request-Id";
+    + "Content-Length, Content-Encoding, X-Kuzzle-Volatile, X-Kuzzle-Request-Id, Idempotency-Key";
+  /** What a browser client may read besides the safelisted headers: the request id, and when to retry a 503 or 429. */
+  private static final String EXPOSE_HEADERS = RequestIds.HEADER + ", Retry-After";
   private static final String NULL_ORIGIN = "null";
 
   private final boolean anyOrigin;
@@ -40,7 +42,7 @@ final class Cors {
       .set("Access-Control-Allow-Origin", origin)
       .set("Access-Control-Allow-Methods", ALLOW_METHODS)
       .set("Access-Control-Allow-Headers", ALLOW_HEADERS)
-      .set("Access-Control-Expose-Headers", RequestIds.HEADER);
+      .set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
     if (named) {
       responseHeaders.set("Access-Control-Allow-Credentials", "true");
     }

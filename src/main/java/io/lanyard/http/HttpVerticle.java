@@ -9,6 +9,7 @@ import io.lanyard.auth.TokenCheck;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.support.RequestLogContext;
+import io.lanyard.support.ServingState;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
@@ -40,6 +41,7 @@ public final class HttpVerticle extends VerticleBase {
   /** A connection silent this long is closed, so idle or stalled clients cannot hold connections for ever. */
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
+  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
   private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
 
   private final LanyardConfig.Http config;
@@ -51,15 +53,18 @@ public final class HttpVerticle extends VerticleBase {
   private final Cors cors;
   private final RequestSources sources;
   private final AccessLog accessLog;
+  private final ServingState servingState;
   private HttpServer server;
 
   /**
    * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
    * @param pages the hosted pages for people, under {@code /account/}
+   * @param servingState while the instance drains, every connection closes after its reply
    */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator, AccountPages pages) {
+                      Authenticator authenticator, AccountPages pages, ServingState servingState) {
     this.config = config;
+    this.servingState = servingState;
     this.routes = routes;
     this.metricsOnApiPort = metricsOnApiPort;
     this.authenticator = authenticator;
@@ -115,6 +120,10 @@ public final class HttpVerticle extends VerticleBase {
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
     response.putHeader(RequestIds.HEADER, requestId);
+    if (servingState.isDraining()) {
+      // a client (or load balancer) keeping this connection would send its next request to an instance about to stop
+      response.putHeader(HttpHeaders.CONNECTION, "close");
+    }
     SecurityHeaders.apply(response.headers());
     // the pages are for people on this site: no other site may read them, whatever the API's CORS allows
     if (!AccountPages.covers(context.request().path())) {
@@ -157,7 +166,8 @@ public final class HttpVerticle extends VerticleBase {
         }
         String userAgent = context.request().getHeader(HttpHeaders.USER_AGENT);
         ApiRequest request = new ApiRequest(context.get(Replies.REQUEST_ID), parsed.body(), query, context.pathParams(),
-          Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent);
+          Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent,
+          Optional.ofNullable(context.request().getHeader(IDEMPOTENCY_KEY)));
         return invoke(route.operation(), request);
       })
       .onComplete(done -> write(context, route, done.succeeded() ? done.result() : Replies.forFailure(route, done.cause())));

@@ -1,8 +1,10 @@
 package io.lanyard.http;
 
 import io.lanyard.api.ApiError;
-import io.lanyard.api.Overloaded;
+import io.lanyard.api.Refusal;
 import io.lanyard.api.Reply;
+import io.lanyard.api.StorageUnavailable;
+import io.lanyard.support.FailureLog;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.http.HttpHeaders;
@@ -12,7 +14,7 @@ import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Puts replies on the wire: the envelope (or a bare document), once per request, whatever produced the reply. */
@@ -22,8 +24,9 @@ final class Replies {
   static final String REQUEST_ID = "lanyard.requestId";
 
   private static final Logger log = LoggerFactory.getLogger(Replies.class);
+  /** An outage fails every request alike: one line per kind of failure and interval says so, not one per request. */
+  private static final FailureLog outages = new FailureLog(log);
   private static final String JSON_UTF8 = "application/json; charset=utf-8";
-  private static final String RETRY_AFTER = "Retry-After";
 
   private Replies() {
   }
@@ -44,11 +47,19 @@ final class Replies {
     response.end(reply.bare() ? reply.result().toBuffer() : new Envelope(requestId, reply, controller, action).toBuffer());
   }
 
-  /** Admission control's refusal is a 503 the client can retry; any other failed operation is a bug or an outage: a 500. */
+  /**
+   * A refusal is answered as it says (an overload or a database that cannot serve: a 503 the client can retry); any other
+   * failed operation is a bug: a 500, logged with its stack.
+   */
   static Reply forFailure(Route route, Throwable failure) {
-    Optional<Overloaded> overload = Overloaded.of(failure);
-    if (overload.isPresent()) {
-      return Reply.error(ApiError.overloaded(), Map.of(RETRY_AFTER, Integer.toString(overload.get().retryAfterSeconds())));
+    Optional<Refusal> refusal = Refusal.from(failure);
+    if (refusal.isPresent()) {
+      if (refusal.get() instanceof StorageUnavailable unavailable) {
+        Throwable cause = unavailable.getCause() == null ? unavailable : unavailable.getCause();
+        outages.warn(unavailable.kind().name(), "Requests refused with 503, the database cannot serve ("
+          + unavailable.kind().name().toLowerCase(Locale.ROOT) + "): " + cause);
+      }
+      return refusal.get().reply();
     }
     log.error("{} {} failed", route.controller(), route.action(), failure);
     return Reply.error(ApiError.internal());

@@ -2,51 +2,68 @@ package io.lanyard.mail;
 
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
+import io.lanyard.support.FailureLog;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.ext.mail.SMTPException;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
- * left by a crash). Each batch is claimed {@code FOR UPDATE SKIP LOCKED} in a transaction that also records its outcome, so a
- * crash before the commit leaves the mail pending for the next drain; an SMTP failure is retried with exponential backoff
- * until the last attempt marks it dead.
+ * left by a crash). A batch is leased in one short commit, each mail is sent, and its outcome is recorded right after its own
+ * SMTP reply: a crash mid-batch re-sends only the mail SMTP had not answered, once the lease runs out. A 5xx is final at once;
+ * a temporary failure is retried with a backoff capped at {@code mail.retryMaxDelay}, until the mail is older than
+ * {@code mail.maxAge}. While the server fails ({@link SmtpCircuit}), one mail at a time probes it, and when one goes through,
+ * every mail waiting out a backoff goes at once.
  */
 public final class MailVerticle extends VerticleBase {
 
   private static final Logger log = LoggerFactory.getLogger(MailVerticle.class);
+  private static final FailureLog failures = new FailureLog(log);
   private static final int MAX_ERROR_LENGTH = 500;
+  /** At stop, how long the mail in flight may take to get its answer recorded; mail still unanswered then keeps its lease. */
+  private static final long STOP_WAIT_MS = 5000;
 
   private final Pool pool;
   private final OutboxRepository outbox;
   /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
   private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
+  private final Duration lease;
+  private final SmtpCircuit circuit = new SmtpCircuit();
   private final Counter sentCount;
   private final Counter retryCount;
   private final Counter deadCount;
   private boolean draining;
   private boolean drainAgain;
-  // Set when stop begins: the pool closes right after, so a drain still in flight fails by design, not by accident.
+  // Set when stop begins: the pool closes soon after, so a drain still in flight then fails by design, not by accident.
   private volatile boolean stopping;
+  private Future<Boolean> current = Future.succeededFuture(false);
 
+  /** @param pool the background pool: delivery never holds a connection a request waits for */
   public MailVerticle(Pool pool, OutboxRepository outbox, Optional<MailTransport> transport, LanyardConfig.Mail config,
                       MeterRegistry registry) {
     this.pool = pool;
     this.outbox = outbox;
     this.transport = transport;
     this.config = config;
+    // every mail of a batch is sent at once and each is bounded by the transport's deadline; the margin covers the recording
+    this.lease = transport.map(MailTransport::deadline).orElse(Duration.ZERO).multipliedBy(2);
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
     this.deadCount = attempts(registry, "dead");
+    Gauge.builder("lanyard.mail.smtp.up", circuit, smtp -> smtp.isOpen() ? 0 : 1)
+      .description("1 while the SMTP server takes mail, 0 since an attempt failed at the server (not at one mail)")
+      .register(registry);
   }
 
   /** Delivery attempts by outcome: counted here, where they happen (the outbox gauges show what is still waiting). */
@@ -67,15 +84,18 @@ public final class MailVerticle extends VerticleBase {
     return vertx.eventBus().consumer(Topics.MAIL_OUTBOX_NUDGE, message -> drain()).completion();
   }
 
+  /** Claims nothing more, lets the mail in flight get its answer recorded (for a while), then closes SMTP. */
   @Override
   public Future<?> stop() {
     stopping = true;
-    return transport.map(MailTransport::close).orElse(Future.succeededFuture());
+    return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty()
+      .eventually(() -> transport.map(MailTransport::close).orElse(Future.succeededFuture()));
   }
 
   /**
    * One drain at a time per instance; a wake-up during a drain makes it go round once more. None starts once stopping, and one
-   * cut short by the stop is not reported as a failure: its batch stays pending for the next drain, here or elsewhere.
+   * cut short by the stop is not reported as a failure: what it leased and had no answer for is sent, here or elsewhere, once
+   * the lease runs out.
    */
   private void drain() {
     if (stopping) {
@@ -87,43 +107,68 @@ public final class MailVerticle extends VerticleBase {
     }
     draining = true;
     drainAgain = false;
-    pool.withTransaction(this::deliverBatch).onComplete(done -> {
+    current = circuit.isOpen() ? probe() : deliverBatch();
+    current.onComplete(done -> {
       draining = false;
       if (done.failed() && stopping) {
         log.debug("Draining the mail outbox ended with the stop: {}", done.cause().toString());
       } else if (done.failed()) {
-        log.warn("Draining the mail outbox failed: {}", done.cause().toString());
-      } else if (done.result() == config.batchSize() || drainAgain) {
+        failures.warn("drain", "Draining the mail outbox failed: " + done.cause());
+      } else if (done.result() || drainAgain) {
         drain();
       }
     });
   }
 
-  /** @return how many mails the batch held */
-  private Future<Integer> deliverBatch(SqlClient tx) {
-    return outbox.claimDue(tx, config.batchSize()).compose(batch -> Future.all(batch.stream()
-        .map(mail -> deliver(tx, mail))
-        .toList())
-      .map(batch.size()));
+  /** @return whether there may be more to send at once */
+  private Future<Boolean> deliverBatch() {
+    return outbox.claimDue(pool, config.batchSize(), lease)
+      .compose(batch -> Future.join(batch.stream().map(this::deliver).toList())
+        .transform(all -> Future.succeededFuture(batch.size() == config.batchSize() && !circuit.isOpen())));
   }
 
-  private Future<Void> deliver(SqlClient tx, OutboxRepository.Due mail) {
-    return transport.orElseThrow().send(mail).transform(sent -> {
-      if (sent.succeeded()) {
-        sentCount.increment();
-        return outbox.markSent(tx, mail.id());
-      }
-      int attempts = mail.attempts() + 1;
-      boolean dead = attempts >= config.maxAttempts();
-      String error = describe(sent.cause());
-      (dead ? deadCount : retryCount).increment();
-      if (dead) {
-        log.error("Mail {} is dead after {} attempts: {}", mail.id(), attempts, error);
-      } else {
-        log.warn("Mail {} not sent (attempt {} of {}): {}", mail.id(), attempts, config.maxAttempts(), error);
-      }
-      return outbox.markFailed(tx, mail.id(), error, dead, backoff(attempts));
+  /** The SMTP server was failing: one mail, whatever its backoff, tells whether it takes mail again. */
+  private Future<Boolean> probe() {
+    return outbox.claimOldest(pool, lease)
+      .compose(mail -> mail.isEmpty() ? Future.succeededFuture(false) : deliver(mail.get()).map(sent -> !circuit.isOpen()));
+  }
+
+  /** Sends one mail and records its outcome at once, in a statement of its own. */
+  private Future<Void> deliver(OutboxRepository.Due mail) {
+    return transport.orElseThrow().send(mail).transform(sent -> sent.succeeded() ? sent(mail) : failed(mail, sent.cause()))
+      .onFailure(unrecorded -> failures.warn("record", "Recording the outcome of mail " + mail.id()
+        + " failed; it is tried again when its lease runs out: " + unrecorded));
+  }
+
+  private Future<Void> sent(OutboxRepository.Due mail) {
+    sentCount.increment();
+    Future<Void> recorded = outbox.markSent(pool, mail.id());
+    if (!circuit.succeeded()) {
+      return recorded;
+    }
+    return recorded.compose(marked -> outbox.releaseBackoff(pool)).map(released -> {
+      log.info("The SMTP server takes mail again; {} mails waiting out a backoff go now", released);
+      return null;
     });
+  }
+
+  private Future<Void> failed(OutboxRepository.Due mail, Throwable cause) {
+    DeliveryFailure failure = DeliveryFailure.of(cause);
+    String error = describe(cause);
+    if (failure == DeliveryFailure.SERVER && circuit.failed()) {
+      log.warn("The SMTP server does not take mail: {}; probing it with one mail at a time", summary(cause));
+    }
+    boolean dead = failure == DeliveryFailure.REFUSED || mail.age().compareTo(config.maxAge()) >= 0;
+    int attempts = mail.attempts() + 1;
+    (dead ? deadCount : retryCount).increment();
+    if (failure == DeliveryFailure.REFUSED) {
+      log.error("Mail {} refused for good by the SMTP server, dead: {}", mail.id(), summary(cause));
+    } else if (dead) {
+      log.error("Mail {} is dead: still failing after {} attempts and {}: {}", mail.id(), attempts, mail.age(), summary(cause));
+    } else {
+      failures.warn("retry", "Mail " + mail.id() + " not sent (attempt " + attempts + "), will retry: " + summary(cause));
+    }
+    return outbox.markFailed(pool, mail.id(), error, dead, backoff(attempts));
   }
 
   /** base × 2^(attempts−1), capped. */
@@ -133,8 +178,20 @@ public final class MailVerticle extends VerticleBase {
     return Duration.ofMillis(delay <= 0 ? config.retryMaxDelay().toMillis() : Math.min(delay, config.retryMaxDelay().toMillis()));
   }
 
+  /** For the outbox row (which holds the recipient anyway): the server's whole reply. */
   private static String describe(Throwable failure) {
     String text = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    if (failure instanceof SMTPException smtp) {
+      text = text + ": " + smtp.getReplyMessage();
+    }
     return text.length() > MAX_ERROR_LENGTH ? text.substring(0, MAX_ERROR_LENGTH) : text;
+  }
+
+  /** For log lines: the reply code and step, not the reply's text, which often repeats the recipient's address. */
+  private static String summary(Throwable failure) {
+    if (failure instanceof SMTPException smtp) {
+      return "SMTP " + smtp.getReplyCode() + " (" + smtp.getMessage() + ")";
+    }
+    return failure.toString();
   }
 }

@@ -16,25 +16,37 @@ import java.util.Optional;
 /** Delivery's side of {@code mail_outbox}: claiming due mail, recording attempts, and the operator's view. */
 public final class OutboxRepository {
 
-  // SKIP LOCKED: each instance takes mail no other instance holds, so several drain one outbox without sending twice.
-  private static final String CLAIM_DUE = """
-    SELECT id, message_id, kind, recipient, subject, text_body, html_body, attempts FROM mail_outbox
-    WHERE status = 'pending' AND next_attempt_at <= now()
-    ORDER BY next_attempt_at
-    LIMIT $1
-    FOR UPDATE SKIP LOCKED""";
+  // A lease, committed at once: SKIP LOCKED lets instances claim side by side, and the lease keeps the mail from every other
+  // claim until its outcome is recorded, or until the lease runs out after a crash. $3 true: a mail waiting out the backoff of
+  // a failure may be taken too (a probe of an SMTP server that was failing).
+  private static final String CLAIM = """
+    UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond'
+    WHERE id IN (
+      SELECT id FROM mail_outbox
+      WHERE status = 'pending' AND (next_attempt_at <= now() OR $3 AND last_error IS NOT NULL)
+        AND (leased_until IS NULL OR leased_until <= now())
+      ORDER BY next_attempt_at
+      LIMIT $1
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, message_id, kind, recipient, subject, text_body, html_body, attempts,
+      extract(epoch FROM now() - coalesce(requeued_at, created_at)) * 1000 AS age_ms""";
   // A sent mail keeps its envelope for the record, not its body (which may hold an account link); the last notice of an
   // erased account keeps not even the address it went to.
   private static final String MARK_SENT = """
     UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL,
-      text_body = NULL, html_body = NULL,
+      text_body = NULL, html_body = NULL, leased_until = NULL,
       recipient = CASE WHEN kind = 'account_deleted' THEN '' ELSE recipient END
     WHERE id = $1""";
   private static final String MARK_FAILED = """
     UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2,
       status = CASE WHEN $3 THEN 'dead' ELSE 'pending' END,
-      next_attempt_at = now() + $4::float8 * interval '1 millisecond'
+      next_attempt_at = now() + $4::float8 * interval '1 millisecond', leased_until = NULL
     WHERE id = $1""";
+  // SMTP answers again: mail waiting out the backoff of a failure goes now, not at its next slot.
+  private static final String RELEASE_BACKOFF = """
+    UPDATE mail_outbox SET next_attempt_at = now()
+    WHERE status = 'pending' AND next_attempt_at > now() AND last_error IS NOT NULL
+      AND (leased_until IS NULL OR leased_until <= now())""";
   private static final String COUNT_BY_STATUS = """
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
   private static final String OLDEST_PENDING_AGE = """
@@ -46,21 +58,36 @@ public final class OutboxRepository {
       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')) * 1000 AS oldest_pending_ms
     FROM mail_outbox WHERE status IN ('pending', 'dead')""";
   private static final String RETRY_DEAD = """
-    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'""";
+    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), leased_until = NULL, requeued_at = now()
+    WHERE status = 'dead'""";
 
-  /** A mail to deliver. */
+  /**
+   * A mail to deliver.
+   *
+   * @param age how long since it was queued (or re-queued by an operator): past {@code mail.maxAge}, a failure is its last
+   */
   public record Due(long id, String messageId, String kind, String recipient, String subject, String text,
-                    Optional<String> html, int attempts) {
+                    Optional<String> html, int attempts, Duration age) {
   }
 
-  /** @param client a transaction, held until the claimed mails are marked */
-  public Future<List<Due>> claimDue(SqlClient client, int limit) {
-    return client.preparedQuery(CLAIM_DUE).execute(Tuple.of(limit)).map(rows -> {
+  /** Leases up to {@code limit} due mails for {@code lease}, in one short statement of its own. */
+  public Future<List<Due>> claimDue(SqlClient client, int limit, Duration lease) {
+    return claim(client, limit, lease, false);
+  }
+
+  /** Leases the mail that has waited longest, due or still in its backoff: the probe of an SMTP server that was failing. */
+  public Future<Optional<Due>> claimOldest(SqlClient client, Duration lease) {
+    return claim(client, 1, lease, true).map(due -> due.stream().findFirst());
+  }
+
+  private Future<List<Due>> claim(SqlClient client, int limit, Duration lease, boolean evenInBackoff) {
+    Tuple values = Tuple.of(limit, (double) lease.toMillis(), evenInBackoff);
+    return client.preparedQuery(CLAIM).execute(values).map(rows -> {
       List<Due> due = new ArrayList<>(rows.size());
       for (Row row : rows) {
         due.add(new Due(row.getLong("id"), row.getString("message_id"), row.getString("kind"), row.getString("recipient"),
           row.getString("subject"), row.getString("text_body"), Optional.ofNullable(row.getString("html_body")),
-          row.getInteger("attempts")));
+          row.getInteger("attempts"), Duration.ofMillis(((Number) row.getValue("age_ms")).longValue())));
       }
       return due;
     });
@@ -70,9 +97,14 @@ public final class OutboxRepository {
     return client.preparedQuery(MARK_SENT).execute(Tuple.of(id)).mapEmpty();
   }
 
-  /** @param dead true when this was the last attempt */
+  /** @param dead true when this was the last attempt: a permanent refusal, or a mail too old to try again */
   public Future<Void> markFailed(SqlClient client, long id, String error, boolean dead, Duration retryIn) {
     return client.preparedQuery(MARK_FAILED).execute(Tuple.of(id, error, dead, (double) retryIn.toMillis())).mapEmpty();
+  }
+
+  /** Makes every pending mail due now; the number released. */
+  public Future<Integer> releaseBackoff(SqlClient client) {
+    return client.preparedQuery(RELEASE_BACKOFF).execute().map(rows -> rows.rowCount());
   }
 
   /** What is waiting: mails pending and dead, and how long the oldest pending one has waited (empty when none is pending). */

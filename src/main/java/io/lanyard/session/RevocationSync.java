@@ -2,6 +2,7 @@ package io.lanyard.session;
 
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
+import io.lanyard.support.FailureLog;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -24,6 +25,7 @@ import java.util.function.Function;
 public final class RevocationSync {
 
   private static final Logger log = LoggerFactory.getLogger(RevocationSync.class);
+  private static final FailureLog failures = new FailureLog(log);
   private static final int PAGE_SIZE = 10_000;
   /** Reread before the last catch-up's instant: a row is recorded a moment before its transaction commits. */
   private static final Duration CATCH_UP_OVERLAP = Duration.ofSeconds(30);
@@ -104,7 +106,7 @@ public final class RevocationSync {
         syncAgain = false;
       }
       if (done.failed() && !stopped) {
-        log.warn("Reading revocations failed; keeping those in memory: {}", done.cause().toString());
+        failures.warn("sync", "Reading revocations failed; keeping those in memory: " + done.cause());
       }
       if (again && !stopped) {
         sync();
@@ -164,7 +166,7 @@ public final class RevocationSync {
       })
       .recover(failure -> {
         if (!stopped) {
-          log.warn("Pruning expired revocations failed: {}", failure.toString());
+          failures.warn("prune", "Pruning expired revocations failed: " + failure);
         }
         return Future.succeededFuture();
       });

@@ -17,6 +17,8 @@ import java.util.function.Supplier;
 public final class LiveCopy<T> {
 
   private static final Logger log = LoggerFactory.getLogger(LiveCopy.class);
+  /** Reloads fail at every interval while the database is down: one line per copy and interval says so. */
+  private static final FailureLog failures = new FailureLog(log);
 
   private final String name;
   private final Supplier<Future<T>> loader;
@@ -70,7 +72,7 @@ public final class LiveCopy<T> {
       if (result.succeeded()) {
         current = result.result();
       } else if (!stopped) {
-        log.warn("Reloading {} failed; keeping the last copy: {}", name, result.cause().toString());
+        failures.warn(name, "Reloading " + name + " failed; keeping the last copy: " + result.cause());
       }
       promise.handle(result);
     });

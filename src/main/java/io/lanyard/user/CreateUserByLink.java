@@ -12,6 +12,7 @@ import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.events.UserEvent;
 import io.lanyard.events.UserEvents;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
@@ -31,8 +32,9 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 
 /**
  * POST /_plugin/{P}/user/create: 0 | 131 | 190 | 149 | 140 | 181 | 124 | 187 | 143 | internal 1, 132, 133, 135, 161, 170.
- * A pending account, a single-use link and the mail carrying it, in one transaction. For an account still pending, a fresh
- * link replaces the old one, at most once per {@code links.resendInterval}; sooner, or for an active account, 143.
+ * A pending account, a single-use link and the mail carrying it, in one transaction (with the request's
+ * {@code Idempotency-Key}, if any). For an account still pending, a fresh link replaces the old one, at most once per
+ * {@code links.resendInterval}; sooner, or for an active account, 143.
  */
 public final class CreateUserByLink {
 
@@ -49,11 +51,12 @@ public final class CreateUserByLink {
   private final LanyardConfig.Links config;
   private final UserEvents events;
   private final Optional<String> publicUrl;
+  private final IdempotencyKeys keys;
 
   /** @param publicUrl the service's public URL: links of an application with no link URL lead to the hosted page */
   public CreateUserByLink(Pool pool, CreationAdmission admission, TemplateDirectory templates, UserRepository users,
                           AccountRepository accounts, AccountLinkRepository links, Outbox outbox, LanyardConfig.Links config,
-                          UserEvents events, Optional<String> publicUrl) {
+                          UserEvents events, Optional<String> publicUrl, IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -64,6 +67,7 @@ public final class CreateUserByLink {
     this.config = config;
     this.events = events;
     this.publicUrl = publicUrl;
+    this.keys = keys;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -80,7 +84,8 @@ public final class CreateUserByLink {
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(template -> template.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.TEMPLATE_MISSING))
-        : pool.withTransaction(tx -> createOrRenew(tx, request, application, linkUrl.get(), template.get()))
+        : keys.inTransaction(pool, application.id(), request.idempotency().key(),
+            tx -> createOrRenew(tx, request, application, linkUrl.get(), template.get()))
           .onSuccess(result -> {
             if (result.status() == StatusCode.CREATED) {
               outbox.nudge();

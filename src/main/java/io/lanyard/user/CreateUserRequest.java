@@ -9,10 +9,12 @@ import io.lanyard.api.RequestFields;
 import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
+import io.lanyard.idempotency.Idempotency;
 import io.lanyard.passwords.Passwords;
 import io.vertx.core.json.JsonObject;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The body of both creation routes: {@code email, fromSalon, fromSessionSalon, language, fromThirdParty}, plus {@code password}
@@ -20,22 +22,28 @@ import java.util.Optional;
  *
  * @param refusal the reply when the body is unusable (131 missing, 190 invalid); the other fields are then not to be read
  * @param origin where the request came from, for the audit trail
+ * @param idempotency the request's {@code Idempotency-Key}, if any, and the fingerprint of the body (its password left out)
  */
 public record CreateUserRequest(String email, String fromSalon, String fromSessionSalon, String language,
                                 String fromThirdParty, String password, boolean isSendingEmailAllowed,
-                                Optional<Result> refusal, RequestOrigin origin) {
+                                Optional<Result> refusal, RequestOrigin origin, Idempotency idempotency) {
+
+  private static final Set<String> SECRET_FIELDS = Set.of("password");
 
   /** {@code POST /_plugin/{P}/user/createWithPassword}. */
   public static CreateUserRequest withPassword(ApiRequest request) {
-    return parse(request.body(), true, request.origin());
+    return parse(request.body(), true, request.origin(),
+      Idempotency.of(request.idempotencyKey(), "createUserWithPassword", request.body(), SECRET_FIELDS));
   }
 
   /** {@code POST /_plugin/{P}/user/create}. */
   public static CreateUserRequest byLink(ApiRequest request) {
-    return parse(request.body(), false, request.origin());
+    return parse(request.body(), false, request.origin(),
+      Idempotency.of(request.idempotencyKey(), "createUser", request.body(), SECRET_FIELDS));
   }
 
-  private static CreateUserRequest parse(JsonObject body, boolean withPassword, RequestOrigin origin) {
+  private static CreateUserRequest parse(JsonObject body, boolean withPassword, RequestOrigin origin,
+                                         Idempotency idempotency) {
     RequestFields fields = new RequestFields(body);
     String rawEmail = fields.string("email", Emails.MAX_LENGTH);
     String fromSalon = fields.string("fromSalon");
@@ -53,7 +61,7 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
       fields.check("password", password, problem.isEmpty(), problem.orElse(null));
     }
     return new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password,
-      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD), origin);
+      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD), origin, idempotency);
   }
 
   /** The account this request creates for {@code applicationId}: active with a hash, else pending. */

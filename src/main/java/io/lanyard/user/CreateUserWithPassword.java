@@ -9,6 +9,7 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.events.UserEvent;
 import io.lanyard.events.UserEvents;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
@@ -28,7 +29,8 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 
 /**
  * POST /_plugin/{P}/user/createWithPassword: 0 | 131 | 190 | 149 | 140 | 181 | 187 | 143 | internal 1, 132–135, 170.
- * An active account with a bcrypt hash and, when allowed, its welcome mail, in one transaction.
+ * An active account with a bcrypt hash and, when allowed, its welcome mail, in one transaction (with the request's
+ * {@code Idempotency-Key}, if any).
  */
 public final class CreateUserWithPassword {
 
@@ -39,9 +41,11 @@ public final class CreateUserWithPassword {
   private final UserRepository users;
   private final Outbox outbox;
   private final UserEvents events;
+  private final IdempotencyKeys keys;
 
   public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
-                                PasswordHasher hasher, UserRepository users, Outbox outbox, UserEvents events) {
+                                PasswordHasher hasher, UserRepository users, Outbox outbox, UserEvents events,
+                                IdempotencyKeys keys) {
     this.pool = pool;
     this.admission = admission;
     this.templates = templates;
@@ -49,6 +53,7 @@ public final class CreateUserWithPassword {
     this.users = users;
     this.outbox = outbox;
     this.events = events;
+    this.keys = keys;
   }
 
   public Future<Result> handle(CreateUserRequest request) {
@@ -81,7 +86,7 @@ public final class CreateUserWithPassword {
   private Future<Result> insert(CreateUserRequest request, Application application, String hash,
                                 Optional<CompiledMail> welcome) {
     NewUser user = request.toNewUser(Optional.of(hash), application.id());
-    return pool.withTransaction(tx -> users.insertIfAbsent(tx, user)
+    return keys.inTransaction(pool, application.id(), request.idempotency().key(), tx -> users.insertIfAbsent(tx, user)
         .compose(userId -> userId.isEmpty() ? Future.succeededFuture(userId)
           : events.record(tx, UserEvent.created(userId.get(), application.id(), UserStatus.ACTIVE)).map(userId))
         .recover(StepFailure.as(CREATE_USER_INSERT_FAILED))

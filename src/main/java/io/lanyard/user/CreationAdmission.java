@@ -6,27 +6,37 @@ import io.lanyard.api.StepFailure;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.audit.AuditTrail;
+import io.lanyard.idempotency.IdempotencyKeys;
 import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
 
 import java.util.function.BiFunction;
 
 /**
- * The start and end both creation routes share: the body's checks (131, 190), then the application's (149, 140, 181; 170
- * when it cannot be looked up, and a refusal goes to the audit trail); and at the end, any failure mapped once to its step's
+ * The start and end both creation routes share: the {@code Idempotency-Key} header's form (400), the body's checks (131,
+ * 190), then the application's (149, 140, 181; 170 when it cannot be looked up, and a refusal goes to the audit trail), then
+ * a key already used: its first reply, or 422 for another request; and at the end, any failure mapped once to its step's
  * internal code.
  */
 public final class CreationAdmission {
 
+  private final Pool pool;
   private final ApplicationDirectory applications;
+  private final IdempotencyKeys keys;
   private final AuditTrail audit;
 
-  public CreationAdmission(ApplicationDirectory applications, AuditTrail audit) {
+  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit) {
+    this.pool = pool;
     this.applications = applications;
+    this.keys = keys;
     this.audit = audit;
   }
 
-  /** @param route what the route does with an admitted request */
+  /** @param route what the route does with an admitted request whose key (if any) is new */
   public Future<Result> admit(CreateUserRequest request, BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    if (request.idempotency().refusal().isPresent()) {
+      return Future.failedFuture(request.idempotency().refusal().get());
+    }
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(request.refusal().get());
     }
@@ -34,11 +44,19 @@ public final class CreationAdmission {
       .recover(StepFailure.as(StatusCode.CREATE_APPLICATION_LOOKUP_FAILED))
       .compose(admission -> {
         if (admission.isAdmitted()) {
-          return route.apply(request, admission.application());
+          return replayOr(request, admission.application(), route);
         }
         audit.record(admission.refusalEvent(request.origin()).withIdentifier(request.email()));
         return Future.succeededFuture(Result.of(admission.refusal()));
       })
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
+  }
+
+  /** Before any other read, so that a retry of a creation that committed is not answered "already exists" (143). */
+  private Future<Result> replayOr(CreateUserRequest request, Application application,
+                                  BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    return keys.replay(pool, application.id(), request.idempotency().key())
+      .recover(StepFailure.as(StatusCode.CREATE_UNEXPECTED))
+      .compose(stored -> stored.isPresent() ? Future.succeededFuture(stored.get()) : route.apply(request, application));
   }
 }

@@ -31,7 +31,7 @@ class PoolRefusalsIT {
     LanyardConfig config = ConfigLoader.load(Optional.empty(), TestApp.environment(Map.of(
       "LANYARD_DB_POOL_SIZE", "1", "LANYARD_DB_MAX_WAIT_QUEUE", "1", "LANYARD_DB_QUEUE_BUDGET", "200ms")));
     vertx = Lanyard.createVertx();
-    pool = Pools.create(vertx, config.db(), DbUri.of(config.db()), 1);
+    pool = Pools.create(vertx, config.db(), DbUri.of(config.db()), "lanyard", config.db().poolSize(), 1);
     held = await(pool.getConnection());
   }
 

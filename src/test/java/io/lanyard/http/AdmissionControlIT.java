@@ -12,6 +12,7 @@ import io.lanyard.support.TestDb;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,11 +85,13 @@ class AdmissionControlIT {
 
   @Test
   void aFullDatabaseWaitQueueIsRefusedWith503AndWritesNothing() {
-    // one connection, four waiters, a short wait: while the test holds the connection, nothing gets one
-    app = TestApp.start(Map.of("LANYARD_DB_POOL_SIZE", "1", "LANYARD_DB_MAX_WAIT_QUEUE", "4", "LANYARD_DB_QUEUE_BUDGET", "500ms"));
+    // one connection per pool, four waiters, a short wait: while the test holds both, no request gets one
+    app = TestApp.start(Map.of("LANYARD_DB_POOL_SIZE", "1", "LANYARD_DB_LOGIN_POOL_SIZE", "1", "LANYARD_DB_MAX_WAIT_QUEUE", "4",
+      "LANYARD_DB_QUEUE_BUDGET", "500ms"));
     Fixtures.App fair = Fixtures.registrationApp(app, "fair");
     List<Future<Http.Response>> attempts = new ArrayList<>();
-    SqlConnection held = holdTheOnlyConnection();
+    SqlConnection held = holdTheOnlyConnection(app.lanyard().pools().requests());
+    SqlConnection heldForLogins = holdTheOnlyConnection(app.lanyard().pools().logins());
     try {
       // more requests than waiters: some find the wait queue full, the others wait past the budget
       for (int i = 0; i < 6; i++) {
@@ -99,6 +102,7 @@ class AdmissionControlIT {
       await(Future.join(attempts));
     } finally {
       await(held.close());
+      await(heldForLogins.close());
     }
 
     for (int i = 0; i < 6; i++) {
@@ -136,11 +140,11 @@ class AdmissionControlIT {
     return token;
   }
 
-  /** The pool's mail and cache work may hold the connection for a moment: ask again until the test has it. */
-  private SqlConnection holdTheOnlyConnection() {
+  /** Something may hold the connection for a moment: ask again until the test has it. */
+  private static SqlConnection holdTheOnlyConnection(Pool pool) {
     for (int attempt = 0; ; attempt++) {
       try {
-        return await(app.lanyard().pool().getConnection());
+        return await(pool.getConnection());
       } catch (RuntimeException busy) {
         if (attempt == 50) {
           throw busy;

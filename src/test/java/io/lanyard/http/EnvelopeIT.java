@@ -172,7 +172,7 @@ class EnvelopeIT extends SharedServiceFixture {
       assertThat(response.result()).isEqualTo(new JsonObject());
       assertThat(response.headers().get("Access-Control-Allow-Origin")).isEqualTo("https://fair.example");
       assertThat(response.headers().get("Access-Control-Allow-Headers")).contains("Authorization", "Content-Type",
-        "X-Kuzzle-Volatile", "X-Kuzzle-Request-Id");
+        "X-Kuzzle-Volatile", "X-Kuzzle-Request-Id", "Idempotency-Key");
       assertThat(response.headers().get("Access-Control-Allow-Methods")).contains("GET", "POST");
       assertThat(response.headers().get("Vary")).isEqualTo("Origin");
     }
@@ -185,7 +185,7 @@ class EnvelopeIT extends SharedServiceFixture {
     Http.Response response = http.send(HttpMethod.GET, "/nowhere", null, headers);
 
     assertThat(response.headers().get("Access-Control-Allow-Origin")).isEqualTo("https://badges.example");
-    assertThat(response.headers().get("Access-Control-Expose-Headers")).contains("X-Kuzzle-Request-Id");
+    assertThat(response.headers().get("Access-Control-Expose-Headers")).contains("X-Kuzzle-Request-Id", "Retry-After");
   }
 
   @Test

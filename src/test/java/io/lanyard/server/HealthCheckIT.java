@@ -6,12 +6,16 @@ import io.lanyard.support.Http;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -76,6 +80,47 @@ class HealthCheckIT {
       Eventually.until(() -> app.http().get("/_healthCheck").status() == 200, "ready again once the database answers");
     } finally {
       TestDb.onServer("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+    }
+  }
+
+  @Test
+  void readinessNeverWaitsForAPooledConnection() {
+    try (TestApp app = TestApp.start(Map.of("LANYARD_DB_POOL_SIZE", "1", "LANYARD_DB_LOGIN_POOL_SIZE", "1",
+      "LANYARD_DB_BACKGROUND_POOL_SIZE", "1", "LANYARD_DB_QUEUE_BUDGET", "200ms"))) {
+      List<SqlConnection> held = new ArrayList<>();
+      try {
+        for (Pool pool : List.of(app.lanyard().pools().requests(), app.lanyard().pools().logins(),
+          app.lanyard().pools().background())) {
+          held.add(holdTheOnlyConnection(pool));
+        }
+
+        Http.Response response = app.http().get("/_healthCheck");
+
+        assertThat(response.status()).withFailMessage(response.pretty()).isEqualTo(200);
+        assertThat(response.result().getJsonObject("services")).isEqualTo(ALL_GREEN);
+      } finally {
+        held.forEach(connection -> await(connection.close()));
+      }
+    }
+  }
+
+  @Test
+  void aDrainingInstanceFailsReadinessButServesAndClosesEachConnectionAfterItsReply() {
+    try (TestApp app = TestApp.start(Map.of())) {
+      app.lanyard().drain();
+
+      Http.Response readiness = app.http().get("/_healthCheck");
+      Http.Response liveness = app.http().get("/_healthCheck?probe=liveness");
+      Http.Response served = app.http().get("/_publicApi");
+
+      assertThat(readiness.status()).withFailMessage(readiness.pretty()).isEqualTo(503);
+      assertThat(readiness.error().getString("id")).isEqualTo("api.process.shutting_down");
+      assertThat(readiness.error().getString("message")).isEqualTo("The service is shutting down");
+      assertThat(readiness.result().getString("status")).isEqualTo("red");
+      assertThat(readiness.result().getJsonObject("services")).isEqualTo(ALL_GREEN);
+      assertThat(liveness.status()).isEqualTo(200);
+      assertThat(served.status()).isEqualTo(200);
+      assertThat(served.headers().get("Connection")).isEqualTo("close");
     }
   }
 
@@ -155,6 +200,19 @@ class HealthCheckIT {
 
       assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.err()).contains("not ready (503): Mail delivery is not running");
+    }
+  }
+
+  /** Background work may hold the connection for a moment: ask again until the test has it. */
+  private static SqlConnection holdTheOnlyConnection(Pool pool) {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return await(pool.getConnection());
+      } catch (RuntimeException busy) {
+        if (attempt == 50) {
+          throw busy;
+        }
+      }
     }
   }
 

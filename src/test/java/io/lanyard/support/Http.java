@@ -78,7 +78,7 @@ public final class Http {
     return sendAsync(HttpMethod.POST, path, body.toBuffer(), bearer(jwt));
   }
 
-  private Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
+  public Future<Response> sendAsync(HttpMethod method, String path, Buffer body, MultiMap headers) {
     HttpRequest<Buffer> request = client.request(method, path);
     // set, not added: a header the test gives (User-Agent) replaces the client's own
     headers.names().forEach(name -> request.headers().set(name, headers.getAll(name)));

@@ -77,7 +77,7 @@ public final class TestApp implements AutoCloseable {
     env.put("LANYARD_MAIL_POLL_INTERVAL", "200ms");
     env.put("LANYARD_MAIL_RETRY_BASE_DELAY", "200ms");
     env.put("LANYARD_MAIL_RETRY_MAX_DELAY", "1s");
-    env.put("LANYARD_MAIL_MAX_ATTEMPTS", "4");
+    env.put("LANYARD_SMTP_TIMEOUT", "5s");
     // metrics on the API port, at /metrics, so tests scrape them with the same client (and the same OpenAPI check)
     env.put("LANYARD_METRICS_PORT", "0");
     env.put("LANYARD_METRICS_OUTBOX_INTERVAL", "200ms");

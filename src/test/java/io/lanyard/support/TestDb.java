@@ -8,6 +8,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
@@ -98,6 +99,11 @@ public final class TestDb {
     return rows.iterator().next();
   }
 
+  /** A connection of the test's own (not the service's), for a transaction the test holds open. */
+  public SqlConnection connect() {
+    return await(pool.getConnection());
+  }
+
   public long count(String sql, Object... parameters) {
     return single(sql, parameters).getLong(0);
   }
@@ -108,6 +114,18 @@ public final class TestDb {
     query(TABLES_REFERENCING_FIRST).forEach(row -> tables.add(row.getString(0)));
     if (!tables.isEmpty()) {
       await(pool.query("TRUNCATE " + String.join(", ", tables) + " CASCADE").execute());
+    }
+  }
+
+  /** Whether the server has a database of that name. */
+  public static boolean exists(String database) {
+    Vertx vertx = Lanyard.createVertx();
+    Pool admin = pool(vertx, "postgres", 1);
+    try {
+      return await(admin.preparedQuery("SELECT 1 FROM pg_database WHERE datname = $1").execute(Tuple.of(database))).size() == 1;
+    } finally {
+      await(admin.close());
+      await(vertx.close());
     }
   }
 

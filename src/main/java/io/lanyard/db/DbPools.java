@@ -1,0 +1,36 @@
+package io.lanyard.db;
+
+import io.lanyard.config.LanyardConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * The service's connection pools, one per class of work: a bulkhead, so that one slow table cannot take every connection.
+ * A lock on {@code mail_outbox} may hold the connections of the requests that write mail, and of mail delivery, for up to
+ * {@code db.lockTimeout}; logins and token routes have connections of their own meanwhile.
+ *
+ * @param requests API requests other than logins: creation, activation, the third-party routes
+ * @param logins logins and the routes of a logged-in caller (its account, refresh, logout)
+ * @param background work no request waits for: mail and webhook delivery, audit writes, cache reloads, revocation
+ *   catch-ups, gauges
+ * @param reads single statements of the request path outside any transaction ({@code /_me}, getUser), pipelined on each
+ *   event loop's own connections; off an event loop, the requests pool
+ */
+public record DbPools(Pool requests, Pool logins, Pool background, PipelinedReads reads) {
+
+  /** @param eventLoops how many event loops serve requests (the request pools spread their connections over them) */
+  public static DbPools create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
+    Pool requests = Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops);
+    return new DbPools(
+      requests,
+      Pools.create(vertx, db, uri, "lanyard-logins", db.loginPoolSize(), eventLoops),
+      Pools.create(vertx, db, uri, "lanyard-background", db.backgroundPoolSize(), 1),
+      new PipelinedReads(vertx, db, uri, requests));
+  }
+
+  /** The reads' clients first: off a closing loop, they would fall back on the requests pool. */
+  public Future<Void> close() {
+    return reads.close().eventually(() -> Future.join(requests.close(), logins.close(), background.close()).mapEmpty());
+  }
+}
