@@ -57,6 +57,11 @@ public record ApiError(int status, String kind, String message, String id) {
     return new ApiError(429, "TooManyRequests", "Too many login attempts", "api.process.too_many_logins_requests");
   }
 
+  /** A per-source or per-user rate's refusal (sent with a {@code Retry-After} header). */
+  public static ApiError tooManyRequests() {
+    return new ApiError(429, "TooManyRequests", "Too many requests", "api.process.too_many_requests");
+  }
+
   public static ApiError invalidArgument(String argument) {
     return badRequest("Invalid argument \"" + argument + "\"", "api.assert.invalid_argument");
   }

@@ -2,7 +2,6 @@ package io.lanyard.api;
 
 import io.vertx.core.json.JsonObject;
 
-import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -41,11 +40,6 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
     return new Reply(error.status(), result, error, Map.of());
   }
 
-  /** The lockout's 429: Kuzzle's error, with {@code Retry-After} in whole seconds (at least 1). */
-  public static Reply locked(Duration retryAfter) {
-    long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
-    return error(ApiError.tooManyLogins(), Map.of("Retry-After", Long.toString(seconds)));
-  }
 
   public static Reply bare(JsonObject document, Map<String, String> headers) {
     return new Reply(200, document, null, headers, true);

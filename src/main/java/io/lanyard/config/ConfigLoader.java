@@ -70,10 +70,21 @@ public final class ConfigLoader {
     names.put("jwt.issuer", "LANYARD_JWT_ISSUER");
     names.put("jwt.defaultTtl", "LANYARD_JWT_DEFAULT_TTL");
     names.put("jwt.maxTtl", "LANYARD_JWT_MAX_TTL");
+    names.put("jwt.leeway", "LANYARD_JWT_LEEWAY");
+    names.put("jwt.audience", "LANYARD_JWT_AUDIENCE");
     names.put("security.bcryptCost", "LANYARD_BCRYPT_COST");
     names.put("security.hashThreads", "LANYARD_HASH_THREADS");
     names.put("security.hashQueueBudget", "LANYARD_HASH_QUEUE_BUDGET");
     names.put("security.allowWeakBcryptCost", "LANYARD_ALLOW_WEAK_BCRYPT_COST");
+    names.put("security.lockout.failures", "LANYARD_LOCKOUT_FAILURES");
+    names.put("security.lockout.wait", "LANYARD_LOCKOUT_WAIT");
+    names.put("security.lockout.maxWait", "LANYARD_LOCKOUT_MAX_WAIT");
+    names.put("security.lockout.window", "LANYARD_LOCKOUT_WINDOW");
+    names.put("security.sourceRate.credentials", "LANYARD_SOURCE_RATE_CREDENTIALS");
+    names.put("security.sourceRate.mail", "LANYARD_SOURCE_RATE_MAIL");
+    names.put("security.sourceAllowlist", "LANYARD_SOURCE_ALLOWLIST");
+    names.put("security.maxSessionsPerUser", "LANYARD_MAX_SESSIONS_PER_USER");
+    names.put("security.refreshRate", "LANYARD_REFRESH_RATE");
     names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
     names.put("smtp.host", "LANYARD_SMTP_HOST");
     names.put("smtp.port", "LANYARD_SMTP_PORT");
@@ -89,6 +100,8 @@ public final class ConfigLoader {
     names.put("mail.messageIdDomain", "LANYARD_MAIL_MESSAGE_ID_DOMAIN");
     names.put("mail.builtinTemplates", "LANYARD_MAIL_BUILTIN_TEMPLATES");
     names.put("mail.mode", "LANYARD_MAIL_MODE");
+    names.put("mail.perRecipient", "LANYARD_MAIL_PER_RECIPIENT");
+    names.put("mail.maxSendRate", "LANYARD_MAIL_MAX_SEND_RATE");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     names.put("links.resetTtl", "LANYARD_LINK_RESET_TTL");
@@ -108,6 +121,10 @@ public final class ConfigLoader {
     names.put("audit.flushInterval", "LANYARD_AUDIT_FLUSH_INTERVAL");
     names.put("audit.queueSize", "LANYARD_AUDIT_QUEUE_SIZE");
     names.put("audit.floodThreshold", "LANYARD_AUDIT_FLOOD_THRESHOLD");
+    names.put("captcha.provider", "LANYARD_CAPTCHA_PROVIDER");
+    names.put("captcha.verifyUrl", "LANYARD_CAPTCHA_VERIFY_URL");
+    names.put("captcha.siteKey", "LANYARD_CAPTCHA_SITE_KEY");
+    names.put("captcha.timeout", "LANYARD_CAPTCHA_TIMEOUT");
     names.put("loadTest.domains", "LANYARD_LOADTEST_DOMAINS");
     return Collections.unmodifiableMap(names);
   }
@@ -183,7 +200,9 @@ public final class ConfigLoader {
         settings.duration("mail.retryMaxDelay"),
         settings.text("mail.messageIdDomain"),
         settings.flag("mail.builtinTemplates"),
-        LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT))),
+        LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT)),
+        settings.rate("mail.perRecipient"),
+        settings.rate("mail.maxSendRate")),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval"),
@@ -207,8 +226,8 @@ public final class ConfigLoader {
         settings.duration("audit.flushInterval"),
         settings.integer("audit.queueSize", 100, 10_000_000),
         settings.integer("audit.floodThreshold", 1, 1_000_000)),
-
-      new LanyardConfig.LoadTest(settings.domains("loadTest.domains")));
+      new LanyardConfig.LoadTest(settings.domains("loadTest.domains")),
+      CaptchaSettings.read(settings, env));
   }
 
   /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */
@@ -216,7 +235,23 @@ public final class ConfigLoader {
     boolean allowWeak = settings.flag("security.allowWeakBcryptCost");
     int cost = settings.integer("security.bcryptCost", allowWeak ? MIN_BCRYPT_COST : SAFE_BCRYPT_COST, 31);
     return new LanyardConfig.Security(cost, settings.integer("security.hashThreads", 0, 256),
-      settings.duration("security.hashQueueBudget"), allowWeak);
+      settings.duration("security.hashQueueBudget"), allowWeak,
+      settings.addressRanges("security.sourceAllowlist"),
+      lockout(settings),
+      new LanyardConfig.SourceRates(settings.rate("security.sourceRate.credentials"), settings.rate("security.sourceRate.mail")),
+      settings.integer("security.maxSessionsPerUser", 1, 10_000),
+      settings.rate("security.refreshRate"));
+  }
+
+  private static LanyardConfig.Lockout lockout(ConfigReader settings) {
+    LanyardConfig.Lockout lockout = new LanyardConfig.Lockout(settings.integer("security.lockout.failures", 0, 1_000_000),
+      settings.duration("security.lockout.wait"), settings.duration("security.lockout.maxWait"),
+      settings.duration("security.lockout.window"));
+    if (lockout.maxWait().compareTo(lockout.firstWait()) < 0) {
+      throw new ConfigException("Invalid setting security.lockout.maxWait (LANYARD_LOCKOUT_MAX_WAIT): it must be at least "
+        + "security.lockout.wait (LANYARD_LOCKOUT_WAIT)");
+    }
+    return lockout;
   }
 
   private static JsonObject readDefaults() {

@@ -137,6 +137,13 @@ final class ConfigReader {
     throw invalid(path, "a positive duration such as 12h or 30d, or -1 for no limit", value);
   }
 
+  /** A rate, {@code <count>/<duration>} ({@code 30/1m}); empty for {@code off} (DECISIONS.md §7). */
+  Optional<Rate> rate(String path) {
+    Object value = raw(path);
+    Optional<Optional<Rate>> parsed = value instanceof String text ? Rate.parse(text) : Optional.empty();
+    return parsed.orElseThrow(() -> invalid(path, "a rate such as 30/1m (a count per duration) or off", value));
+  }
+
   /** A JSON array of strings, or one comma-separated string. */
   List<String> list(String path) {
     Object value = raw(path);

@@ -50,7 +50,9 @@ final class JwtSettings {
       settings.durationOrUnlimited("jwt.maxTtl"),
       signingKey,
       secondaryKey,
-      secretKey(env));
+      secretKey(env),
+      settings.duration("jwt.leeway"),
+      settings.optionalText("jwt.audience"));
   }
 
   /** 32 bytes in base64, and not all alike: it is what keeps the generated secret out of database dumps. */

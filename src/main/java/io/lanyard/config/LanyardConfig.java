@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest) {
+                            Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest, Captcha captcha) {
 
   /**
    * @param instances HTTP verticle instances; 0 means one per core
@@ -45,9 +45,12 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param signingKey the key pair that signs (ES256, RS256)
    * @param secondaryKey a second key that verifies and is published, not signing: the other half of a key rotation
    * @param secretKey the AES key (base64) that encrypts the HS256 secret generated and kept in the database
+   * @param leeway how far in the future a token's {@code nbf} or {@code iat} may lie (clocks of instances differ a little)
+   * @param audience the {@code aud} every token is issued with and must carry, when set
    */
   public record Jwt(String algorithm, Optional<Secret> secret, String issuer, long defaultTtlMillis, long maxTtlMillis,
-                    Optional<KeyPem> signingKey, Optional<KeyPem> secondaryKey, Optional<Secret> secretKey) {
+                    Optional<KeyPem> signingKey, Optional<KeyPem> secondaryKey, Optional<Secret> secretKey, Duration leeway,
+                    Optional<String> audience) {
 
     public boolean hasMaxTtl() {
       return maxTtlMillis >= 0;
@@ -66,8 +69,35 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param hashThreads worker threads that run bcrypt; 0 means one per core
    * @param hashQueueBudget the longest a login, creation or activation may be expected to wait for bcrypt before it is refused
    * @param allowWeakBcryptCost true lets {@code bcryptCost} go below 10: for tests and benchmarks only
+   * @param sourceAllowlist sources that skip the per-source limits (a venue's network, a partner's back end)
+   * @param maxSessionsPerUser live tokens a user may hold; a new one past it revokes the oldest
+   * @param refreshRate refreshes per user; empty is no limit
    */
-  public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget, boolean allowWeakBcryptCost) {
+  public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget, boolean allowWeakBcryptCost,
+                         AddressRanges sourceAllowlist, Lockout lockout, SourceRates sourceRates, int maxSessionsPerUser,
+                         Optional<Rate> refreshRate) {
+  }
+
+  /**
+   * The per-identifier lockout (DECISIONS.md §7): after {@code failures} consecutive failures an identifier is locked for
+   * {@code firstWait}, doubled at each further failure up to {@code maxWait}; failures older than {@code window} are forgotten.
+   *
+   * @param failures 0 turns the lockout off
+   */
+  public record Lockout(int failures, Duration firstWait, Duration maxWait, Duration window) {
+
+    public boolean isOn() {
+      return failures > 0;
+    }
+  }
+
+  /**
+   * Per-source token buckets (DECISIONS.md §7), per instance; empty is no limit.
+   *
+   * @param credentials login, createWithPassword, activate, resetPassword and the routes that check a current password
+   * @param mail create and requestPasswordReset: the routes that send mail to an address anyone may type
+   */
+  public record SourceRates(Optional<Rate> credentials, Optional<Rate> mail) {
   }
 
   /** @param refreshInterval how often in-memory copies reload when no change notification arrives */
@@ -89,9 +119,12 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    *
    * @param builtinTemplates whether the templates shipped in the jar stand in for an application's missing ones (else 187)
    * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
+   * @param perRecipient mails of all kinds to one address; past it a mail is kept {@code suppressed} (empty: no limit)
+   * @param maxSendRate mails handed to SMTP by the whole deployment (the provider's limit); empty: no limit
    */
   public record Mail(Duration pollInterval, int batchSize, Duration maxAge, Duration retryBaseDelay, Duration retryMaxDelay,
-                     String messageIdDomain, boolean builtinTemplates, MailMode mode) {
+                     String messageIdDomain, boolean builtinTemplates, MailMode mode, Optional<Rate> perRecipient,
+                     Optional<Rate> maxSendRate) {
   }
 
   /** {@code mail.mode}: {@code send} (SMTP), {@code log} (one log line per mail, no SMTP), {@code drop} (kept unsent). */
@@ -134,6 +167,25 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    */
   public record Webhooks(Duration pollInterval, int batchSize, int maxAttempts, Duration retryBaseDelay, Duration retryMaxDelay,
                          Duration timeout, Duration retention) {
+  }
+
+  /**
+   * The optional CAPTCHA of the public routes that create accounts or send reset mail (DECISIONS.md §7), verified server-side
+   * against the provider's siteverify API.
+   *
+   * @param provider {@code none}, {@code turnstile}, {@code hcaptcha} or {@code recaptcha}
+   * @param secret the provider's secret key; present whenever the provider is not {@code none}
+   * @param verifyUrl the provider's siteverify URL (its own unless overridden, as tests do); empty when off
+   * @param siteKey the public site key the hosted pages' widget shows, if the pages are to carry one
+   * @param timeout the longest wait for the provider's answer
+   */
+  public record Captcha(String provider, Optional<Secret> secret, String verifyUrl, Optional<String> siteKey, Duration timeout) {
+
+    public static final String NONE = "none";
+
+    public boolean isOn() {
+      return !NONE.equals(provider);
+    }
   }
 
   /**

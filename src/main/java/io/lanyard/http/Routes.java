@@ -37,7 +37,8 @@ import static io.vertx.core.http.HttpMethod.PUT;
 
 /**
  * The route table: every path, its Kuzzle controller and action, and who may call it. The wire names live here only;
- * {@code GET /_publicApi} announces exactly this table; and a plugin operation's result is counted as it becomes its reply.
+ * {@code GET /_publicApi} announces exactly this table; a plugin operation's result is counted as it becomes its reply, and
+ * every route's 429s by the limit that refused them.
  */
 public final class Routes {
 
@@ -118,7 +119,8 @@ public final class Routes {
   /** A route whose operation reads the request record {@code request} builds. */
   private <R> void add(HttpMethod method, String path, String controller, String action, Access access,
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
-    Operation bound = apiRequest -> operation.apply(request.apply(apiRequest));
+    Operation bound = apiRequest -> operation.apply(request.apply(apiRequest))
+      .onFailure(failure -> outcomes.countThrottled(action, failure));
     routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
       ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))
       : bound));

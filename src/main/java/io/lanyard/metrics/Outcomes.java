@@ -4,6 +4,7 @@ import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
+import io.lanyard.api.TooManyRequests;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -21,6 +22,7 @@ public final class Outcomes {
 
   private static final String RESULTS = "lanyard.operation.results";
   private static final String LOGINS = "lanyard.logins";
+  private static final String THROTTLED = "lanyard.requests.throttled";
 
   private final MeterRegistry registry;
   private final SyntheticAddresses synthetic;
@@ -92,6 +94,20 @@ public final class Outcomes {
         .register(registry))
       .increment();
     return reply;
+  }
+
+  /** A request a limit of DECISIONS.md §7 refused (a 429), by operation and the limit; any other failure is not counted here. */
+  public void countThrottled(String operation, Throwable failure) {
+    if (!counting || !(failure instanceof TooManyRequests refused)) {
+      return;
+    }
+    String reason = refused.reason().wireName();
+    counters.computeIfAbsent(THROTTLED + ' ' + operation + ' ' + reason, key -> Counter.builder(THROTTLED)
+        .description("Requests refused with 429 by a limit (lockout, source_rate, refresh_rate), by operation")
+        .tag("operation", operation)
+        .tag("reason", reason)
+        .register(registry))
+      .increment();
   }
 
   /** Whether the account a request names by address (login's {@code username}, the others' {@code email}) is synthetic. */

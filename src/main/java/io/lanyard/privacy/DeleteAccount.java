@@ -5,6 +5,7 @@ import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.api.TooManyRequests;
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
@@ -30,7 +31,7 @@ public final class DeleteAccount {
     String userId = request.caller().userId();
     return currentPassword.verify(userId, request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
         case VERIFIED -> erasure.erase(userId).map(erased -> {
           audit.record(AuditEvent.of(AuditKind.ACCOUNT_DELETED, request.origin()).withUser(userId));

@@ -8,6 +8,7 @@ import io.lanyard.api.Reply;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
+import io.lanyard.api.TooManyRequests;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.applications.LinkUrls;
 import io.lanyard.config.LanyardConfig;
@@ -89,7 +90,7 @@ public final class RequestEmailChange {
   private Future<Reply> withPassword(EmailChangeRequest request, Account account, Mails mails) {
     return currentPassword.verify(account.id(), request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
         case VERIFIED -> pool.withTransaction(tx -> send(tx, request.newEmail(), account, mails))
           .map(sent -> {

@@ -5,6 +5,7 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
+import io.lanyard.api.TooManyRequests;
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
@@ -63,7 +64,7 @@ public final class UpdateMyCredentials {
     Caller caller = request.caller();
     return currentPassword.verify(caller.userId(), request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.succeededFuture(Reply.locked(check.retryAfter()));
+        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
         case VERIFIED -> hasher.hash(password).compose(hash -> replace(request, check.account().orElseThrow().email(), hash));
       });

@@ -23,7 +23,7 @@ class ConfigLoaderTest {
     assertThat(config.db().uri()).isEqualTo("postgresql://postgres@127.0.0.1:5432/lanyard");
     assertThat(config.db().createDatabase()).isTrue();
     assertThat(config.jwt().defaultTtlMillis()).isEqualTo(3_600_000L);
-    assertThat(config.jwt().maxTtlMillis()).isEqualTo(2_592_000_000L);
+    assertThat(config.jwt().maxTtlMillis()).isEqualTo(43_200_000L);
     assertThat(config.jwt().secret()).isEmpty();
     assertThat(config.security().bcryptCost()).isEqualTo(10);
     assertThat(config.security().hashQueueBudget()).isEqualTo(Duration.ofSeconds(2));
@@ -32,6 +32,61 @@ class ConfigLoaderTest {
     assertThat(config.metrics().host()).isEqualTo("127.0.0.1");
     assertThat(config.http().readTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.security().allowWeakBcryptCost()).isFalse();
+  }
+
+  @Test
+  void abuseLimitsHaveTheDefaultsOfDecisionsSection7() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of());
+
+    LanyardConfig.Security security = config.security();
+    assertThat(security.sourceAllowlist().isEmpty()).isTrue();
+    assertThat(security.lockout()).isEqualTo(new LanyardConfig.Lockout(10, Duration.ofMinutes(1), Duration.ofMinutes(15),
+      Duration.ofHours(12)));
+    assertThat(security.sourceRates().credentials()).contains(new Rate(30, Duration.ofMinutes(1)));
+    assertThat(security.sourceRates().mail()).contains(new Rate(10, Duration.ofMinutes(1)));
+    assertThat(security.maxSessionsPerUser()).isEqualTo(20);
+    assertThat(security.refreshRate()).contains(new Rate(30, Duration.ofMinutes(1)));
+    assertThat(config.jwt().leeway()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(config.jwt().audience()).isEmpty();
+    assertThat(config.mail().perRecipient()).contains(new Rate(5, Duration.ofHours(1)));
+    assertThat(config.mail().maxSendRate()).isEmpty();
+    assertThat(config.captcha().isOn()).isFalse();
+  }
+
+  @Test
+  void everyRateTakesOffAndABadOneNamesItsSetting() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_SOURCE_RATE_CREDENTIALS", "off",
+      "LANYARD_SOURCE_RATE_MAIL", "OFF", "LANYARD_REFRESH_RATE", "off", "LANYARD_MAIL_PER_RECIPIENT", "off",
+      "LANYARD_MAIL_MAX_SEND_RATE", "14 / 1s", "LANYARD_LOCKOUT_FAILURES", "0", "LANYARD_SOURCE_ALLOWLIST", "10.0.0.0/8"));
+
+    assertThat(config.security().sourceRates().credentials()).isEmpty();
+    assertThat(config.security().sourceRates().mail()).isEmpty();
+    assertThat(config.security().refreshRate()).isEmpty();
+    assertThat(config.mail().perRecipient()).isEmpty();
+    assertThat(config.mail().maxSendRate()).contains(new Rate(14, Duration.ofSeconds(1)));
+    assertThat(config.security().lockout().isOn()).isFalse();
+    assertThat(config.security().sourceAllowlist().isEmpty()).isFalse();
+    for (String bad : new String[] {"30", "0/1m", "30/0s", "x/1m", "30/soon", "-1/1m", ""}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_SOURCE_RATE_MAIL", bad)))
+        .as(bad).hasMessageContaining("security.sourceRate.mail (LANYARD_SOURCE_RATE_MAIL): expected a rate such as 30/1m");
+    }
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_LOCKOUT_WAIT", "20m")))
+      .hasMessageContaining("security.lockout.maxWait (LANYARD_LOCKOUT_MAX_WAIT): it must be at least");
+  }
+
+  @Test
+  void aCaptchaProviderNeedsItsSecretAndGetsItsOwnVerifyUrl() {
+    LanyardConfig config = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_CAPTCHA_PROVIDER", "turnstile",
+      "LANYARD_CAPTCHA_SECRET", "0x4AAAAAAA-secret"));
+
+    assertThat(config.captcha().isOn()).isTrue();
+    assertThat(config.captcha().verifyUrl()).isEqualTo("https://challenges.cloudflare.com/turnstile/v0/siteverify");
+    assertThat(config.captcha().secret().orElseThrow().reveal()).isEqualTo("0x4AAAAAAA-secret");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_CAPTCHA_PROVIDER", "hcaptcha")))
+      .hasMessageContaining("LANYARD_CAPTCHA_SECRET");
+    assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_CAPTCHA_PROVIDER", "recaptcha",
+      "LANYARD_CAPTCHA_SECRET", "s", "LANYARD_CAPTCHA_VERIFY_URL", "http://captcha.example/verify")))
+      .hasMessageContaining("captcha.verifyUrl (LANYARD_CAPTCHA_VERIFY_URL)");
   }
 
   @Test

@@ -90,6 +90,9 @@ public final class TestApp implements AutoCloseable {
     env.put("LANYARD_AUDIT_FLUSH_INTERVAL", "100ms");
     // every test calls from 127.0.0.1: folding refusals per source would hide the ones a test looks for (AuditTrailIT sets it)
     env.put("LANYARD_AUDIT_FLOOD_THRESHOLD", "1000000");
+    // nor may one test's requests spend the per-source budget of the next: the tests of those limits start a service whose
+    // sources come through a trusted proxy (X-Forwarded-For), outside this list
+    env.put("LANYARD_SOURCE_ALLOWLIST", "127.0.0.1,::1");
     overrides.forEach((name, value) -> {
       if (value == null) {
         env.remove(name);
