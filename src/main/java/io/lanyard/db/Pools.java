@@ -51,6 +51,7 @@ public final class Pools {
     return uri.connectOptions()
       .setCachePreparedStatements(true)
       .setPreparedStatementCacheMaxSize(PREPARED_STATEMENT_CACHE)
+      // used by the pipelined reads' clients (PgBuilder.client()) only: a pool ignores it (see create)
       .setPipeliningLimit(PIPELINING_LIMIT)
       .addProperty("statement_timeout", millis(db.statementTimeout()))
       .addProperty("lock_timeout", millis(db.lockTimeout()));

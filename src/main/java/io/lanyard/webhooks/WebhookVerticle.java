@@ -3,6 +3,7 @@ package io.lanyard.webhooks;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.events.SubscriptionSecrets;
+import io.lanyard.support.FailureLog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -27,6 +28,8 @@ import java.util.UUID;
 public final class WebhookVerticle extends VerticleBase {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookVerticle.class);
+  /** The drain runs every poll interval: while the database is down, one line per 10 s says so, not one per poll. */
+  private static final FailureLog failures = new FailureLog(log);
   private static final int MAX_ERROR_LENGTH = 500;
   private static final Duration PRUNE_INTERVAL = Duration.ofMinutes(10);
   private static final int PRUNE_SLICE = 10_000;
@@ -113,7 +116,7 @@ public final class WebhookVerticle extends VerticleBase {
         return;
       }
       if (done.failed()) {
-        log.warn("Draining the webhook outbox failed: {}", done.cause().toString());
+        failures.warn("drain", "Draining the webhook outbox failed: " + done.cause());
         return;
       }
       done.result().forEach(this::dispatch);

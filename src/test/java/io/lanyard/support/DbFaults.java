@@ -3,12 +3,14 @@ package io.lanyard.support;
 import io.lanyard.db.DbUri;
 import io.vertx.sqlclient.SqlConnection;
 
+import java.time.Duration;
+
 import static io.lanyard.support.Await.await;
 
 /**
  * Database faults made from another session, on one test database only: its service's sessions terminated
  * ({@code pg_terminate_backend}, filtered by database and application name, so no other test or engineer is touched), a table
- * locked. The PostgreSQL server itself is never restarted: others share it.
+ * locked, the reads of one account slowed. The PostgreSQL server itself is never restarted: others share it.
  */
 public final class DbFaults {
 
@@ -44,6 +46,63 @@ public final class DbFaults {
     await(connection.query("BEGIN").execute());
     await(connection.query("LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE").execute());
     return new Lock(connection);
+  }
+
+  /**
+   * Makes the reads of chosen accounts slow, and only theirs: {@code users} becomes a view of the stored rows whose filter
+   * sleeps {@link SlowReads#SLEEP} on a chosen account's row, far past any deadline of the service. The statements of the
+   * service do not change (those already prepared are planned again on the view, as PostgreSQL does when a relation they use
+   * changes); other accounts read as before, and a simple view still takes writes. For a database of the test's own.
+   */
+  public static SlowReads slowReads(TestDb db) {
+    SqlConnection connection = db.connect();
+    try {
+      // one simple query: one implicit transaction, so the service never sees users missing
+      await(connection.query("""
+        ALTER TABLE users RENAME TO users_stored;
+        CREATE TABLE test_slow_accounts (id uuid PRIMARY KEY);
+        CREATE FUNCTION test_read_account(account uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM test_slow_accounts WHERE id = account) THEN
+            PERFORM pg_sleep(%d);
+          END IF;
+          RETURN true;
+        END $$;
+        CREATE VIEW users AS SELECT * FROM users_stored WHERE test_read_account(id);""".formatted(SlowReads.SLEEP.toSeconds()))
+        .execute());
+    } finally {
+      await(connection.close());
+    }
+    return new SlowReads(db);
+  }
+
+  /** The accounts whose reads sleep, set by the test. */
+  public static final class SlowReads {
+
+    public static final Duration SLEEP = Duration.ofMinutes(10);
+
+    private final TestDb db;
+
+    private SlowReads(TestDb db) {
+      this.db = db;
+    }
+
+    /** From now on, every statement that reads this account's row sleeps. */
+    public void slow(String accountId) {
+      db.query("INSERT INTO test_slow_accounts (id) VALUES ($1::text::uuid)", accountId);
+    }
+
+    /** Its reads are quick again. */
+    public void quick(String accountId) {
+      db.query("DELETE FROM test_slow_accounts WHERE id = $1::text::uuid", accountId);
+    }
+
+    /** How many of the service's sessions on the database are asleep in a read of a slow account right now. */
+    public long sleeping() {
+      return db.count("""
+        SELECT count(*) FROM pg_stat_activity
+        WHERE datname = $1 AND application_name = $2 AND wait_event = 'PgSleep'""", db.name(), DbUri.APPLICATION_NAME);
+    }
   }
 
   /** A table lock held by the test. */

@@ -5,6 +5,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.WebClient;
@@ -43,6 +44,12 @@ public final class Http {
 
   Http(Vertx vertx, int port) {
     this.client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port));
+  }
+
+  /** @param connections how many requests may be in flight at once (Vert.x's default is 5; the rest wait in the client) */
+  Http(Vertx vertx, int port, int connections) {
+    this.client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port),
+      new PoolOptions().setHttp1MaxSize(connections));
   }
 
   public Response post(String path, JsonObject body) {

@@ -107,6 +107,14 @@ public final class TestApp implements AutoCloseable {
     return http;
   }
 
+  /**
+   * A client of its own that keeps up to {@code connections} requests in flight at once, for tests that need that many to
+   * reach the service together (the shared client sends 5 at a time and queues the rest).
+   */
+  public Http http(int connections) {
+    return new Http(vertx, lanyard.port(), connections);
+  }
+
   public Lanyard lanyard() {
     return lanyard;
   }
