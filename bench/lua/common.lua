@@ -57,6 +57,7 @@ function bench.init(args)
   bench.issued = 0
   errors = 0
   refused = 0
+  throttled = 0
 end
 
 function bench.next_index()
@@ -65,8 +66,8 @@ function bench.next_index()
   return index
 end
 
--- Success: HTTP 200 and either a business statusCode 0 or a login result (a jwt). A 503 (admission control) is counted
--- apart as well, since the storm expects it.
+-- Success: HTTP 200 and either a business statusCode 0 or a login result (a jwt). A 503 (admission control) and a 429 (a
+-- limit of DECISIONS.md §7) are counted apart as well, since the storm and the attack expect them.
 function response(status, headers, body)
   if status == 200 and (body:find('"statusCode":0,', 1, true) or body:find('"jwt":"', 1, true)) then
     return
@@ -74,28 +75,38 @@ function response(status, headers, body)
   errors = errors + 1
   if status == 503 then
     refused = refused + 1
+  elseif status == 429 then
+    throttled = throttled + 1
   end
 end
 
 -- Runs in the main state: one machine-readable line for bench/run (times in microseconds).
 function done(summary, latency, requests)
-  local errs, refusals = 0, 0
+  local errs, refusals, limited = 0, 0, 0
   for _, thread in ipairs(threads) do
     errs = errs + thread:get("errors")
     refusals = refusals + thread:get("refused")
+    limited = limited + thread:get("throttled")
   end
   local e = summary.errors
   local transport = e.connect + e.read + e.write + e.timeout
   io.write(string.format(
-    "BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d p999_us=%d errors=%d refused=%d transport_errors=%d\n",
+    "BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d p999_us=%d errors=%d refused=%d throttled=%d transport_errors=%d\n",
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency:percentile(99.9),
-    errs + transport, refusals, transport))
+    errs + transport, refusals, limited, transport))
 end
 
 function bench.post(path, body, headers)
   headers = headers or {}
   headers["Content-Type"] = "application/json"
   return wrk.format("POST", path, headers, body)
+end
+
+-- Behind a trusted proxy (bench/run trusts 127.0.0.1): the request comes from this source, as the service sees it.
+function bench.from(source, headers)
+  headers = headers or {}
+  headers["X-Forwarded-For"] = source
+  return headers
 end
 
 function bench.bearer(jwt)

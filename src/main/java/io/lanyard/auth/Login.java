@@ -2,10 +2,13 @@ package io.lanyard.auth;
 
 import io.lanyard.accounts.Credentials;
 import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.PasswordAttempts;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Reply;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
+import io.lanyard.api.TooManyRequests;
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
@@ -18,8 +21,9 @@ import org.slf4j.LoggerFactory;
 import java.util.Optional;
 
 /**
- * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials.
- * Unknown address, wrong password and inactive account fail alike, after the same bcrypt work; the audit trail records which.
+ * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials | 429
+ * the identifier is locked (DECISIONS.md §7) | 503 the hash queue is full. Unknown address, wrong password and inactive account
+ * fail alike, after the same bcrypt work, and are locked alike; the audit trail records which.
  */
 public final class Login {
 
@@ -28,14 +32,17 @@ public final class Login {
 
   private final Pool pool;
   private final UserRepository users;
+  private final PasswordAttempts attempts;
   private final PasswordHasher hasher;
   private final TokenService tokens;
   private final Expiry expiry;
   private final AuditTrail audit;
 
-  public Login(Pool pool, UserRepository users, PasswordHasher hasher, TokenService tokens, Expiry expiry, AuditTrail audit) {
+  public Login(Pool pool, UserRepository users, PasswordAttempts attempts, PasswordHasher hasher, TokenService tokens,
+               Expiry expiry, AuditTrail audit) {
     this.pool = pool;
     this.users = users;
+    this.attempts = attempts;
     this.hasher = hasher;
     this.tokens = tokens;
     this.expiry = expiry;
@@ -65,47 +72,54 @@ public final class Login {
     // Stamped before the account is read: a disable landing after the read still cuts the new token off.
     long issuedAt = System.currentTimeMillis();
     String email = Emails.normalise(name);
-    return users.findCredentials(pool, email)
-      .compose(account -> authenticate(account, secret).andThen(done -> {
+    RequestOrigin origin = request.origin();
+    return attempts.check(pool, email, secret, origin.source(), () -> users.findCredentials(pool, email))
+      .andThen(done -> {
         if (done.succeeded()) {
-          recordOutcome(request, email, account, done.result());
+          recordOutcome(origin, email, done.result());
         }
-      }))
-      .map(userId -> userId
-        .map(id -> Reply.ok(tokens.issue(id, ttl.ttlMillis(), issuedAt).toJson()))
-        .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
+      })
+      .compose(checked -> switch (checked.outcome()) {
+        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(checked.retryAfter()));
+        case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
+        case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).map(userId ->
+          Reply.ok(tokens.issue(userId, ttl.ttlMillis(), issuedAt).toJson()));
+      });
   }
 
-  /** Into the audit trail: which account logged in, or why a login failed (the reply does not tell). */
-  private void recordOutcome(LoginRequest request, String email, Optional<Credentials> account, Optional<String> userId) {
-    AuditEvent event = AuditEvent.of(userId.isPresent() ? AuditKind.LOGIN_SUCCEEDED : AuditKind.LOGIN_FAILED, request.origin())
-      .withIdentifier(email)
-      .withUser(account.map(Credentials::userId).orElse(null));
-    if (userId.isEmpty()) {
+  /** Into the audit trail: which account logged in, or why a login failed or was refused (the reply does not tell). */
+  private void recordOutcome(RequestOrigin origin, String email, PasswordAttempts.Checked checked) {
+    Optional<Credentials> account = checked.account();
+    String userId = account.map(Credentials::userId).orElse(null);
+    if (checked.outcome() == PasswordAttempts.Outcome.LOCKED) {
+      audit.record(AuditEvent.of(AuditKind.LOGIN_LOCKED, origin).withIdentifier(email).withDetail("locked"));
+      return;
+    }
+    AuditEvent event = AuditEvent.of(checked.outcome() == PasswordAttempts.Outcome.VERIFIED ? AuditKind.LOGIN_SUCCEEDED
+      : AuditKind.LOGIN_FAILED, origin).withIdentifier(email).withUser(userId);
+    if (checked.outcome() == PasswordAttempts.Outcome.WRONG) {
       event = event.withDetail(account.isEmpty() ? "unknown_account"
         : account.get().canLogIn() ? "wrong_password" : "account_" + account.get().status().wireName());
     }
     audit.record(event);
+    if (checked.lockStarted()) {
+      audit.record(AuditEvent.of(AuditKind.LOGIN_LOCKED, origin).withIdentifier(email).withUser(userId)
+        .withDetail("lock_started"));
+    }
   }
 
-  /** The user id when the password matches an active account; one bcrypt run whatever the account. */
-  private Future<Optional<String>> authenticate(Optional<Credentials> account, String password) {
-    Optional<String> hash = account.filter(Credentials::canLogIn).flatMap(Credentials::passwordHash);
-    return hasher.verify(password, hash).compose(verification -> {
-      if (!verification.matches()) {
-        return Future.succeededFuture(Optional.empty());
-      }
-      String userId = account.get().userId();
-      if (!verification.needsRehash()) {
-        return Future.succeededFuture(Optional.of(userId));
-      }
-      return upgradeHash(userId, hash.get(), password).map(Optional.of(userId));
-    });
+  /** The account's id, once its hash is of the configured cost (a weaker one is replaced while the password is at hand). */
+  private Future<String> upgradeIfWeak(PasswordAttempts.Checked checked, String password, String source) {
+    Credentials account = checked.account().orElseThrow();
+    if (!checked.verification().orElseThrow().needsRehash()) {
+      return Future.succeededFuture(account.userId());
+    }
+    return upgradeHash(account.userId(), account.passwordHash().orElseThrow(), password, source).map(account.userId());
   }
 
   /** A hash of a lower cost than configured is replaced while the password is at hand; failing that only costs a log line. */
-  private Future<Void> upgradeHash(String userId, String oldHash, String password) {
-    return hasher.hash(password)
+  private Future<Void> upgradeHash(String userId, String oldHash, String password, String source) {
+    return hasher.hash(password, source)
       .compose(newHash -> users.upgradePasswordHash(pool, userId, oldHash, newHash))
       .<Void>mapEmpty()
       .recover(failure -> {

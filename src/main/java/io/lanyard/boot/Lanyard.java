@@ -162,7 +162,7 @@ public final class Lanyard {
       .andThen(started -> {
         if (started.succeeded()) {
           metrics.startProbes(pools.background());
-          served.keyPruning().start(vertx);
+          served.prunings().forEach(pruning -> pruning.start(vertx));
         }
       });
   }
@@ -254,7 +254,7 @@ public final class Lanyard {
     if (served != null) {
       served.liveCopies().forEach(copy -> copy.stop(vertx));
       served.revocationSync().stop(vertx);
-      served.keyPruning().stop(vertx);
+      served.prunings().forEach(pruning -> pruning.stop(vertx));
     }
     metrics.stop();
     Set<String> deployed = vertx.deploymentIDs();

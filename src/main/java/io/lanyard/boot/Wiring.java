@@ -5,6 +5,8 @@ import io.lanyard.accounts.AccountRepository;
 import io.lanyard.accounts.CurrentPassword;
 import io.lanyard.accounts.EmailChangeRepository;
 import io.lanyard.accounts.LoginFailures;
+import io.lanyard.accounts.LoginLockout;
+import io.lanyard.accounts.PasswordAttempts;
 import io.lanyard.accounts.PasswordResetRepository;
 import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
@@ -43,7 +45,6 @@ import io.lanyard.http.PageOrigin;
 import io.lanyard.http.Route;
 import io.lanyard.http.Routes;
 import io.lanyard.idempotency.IdempotencyKeys;
-import io.lanyard.idempotency.KeyPruning;
 import io.lanyard.http.Stylesheet;
 import io.lanyard.lifecycle.AccountMail;
 import io.lanyard.lifecycle.PasswordChange;
@@ -81,6 +82,7 @@ import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
+import io.lanyard.support.Pruning;
 import io.lanyard.support.ServingState;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.ActivationLinks;
@@ -111,7 +113,7 @@ final class Wiring {
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit, AccountPages pages, KeyPruning keyPruning) {
+               AuditBuffer audit, AccountPages pages, List<Pruning> prunings) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -183,9 +185,11 @@ final class Wiring {
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
     CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
+    LoginFailures failures = LoginLockout.of(config.security().lockout());
+    PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
 
     Operations operations = new Operations(
-      new Login(pools.logins(), users, hasher, tokens, expiry, audit),
+      new Login(pools.logins(), users, attempts, hasher, tokens, expiry, audit),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
@@ -201,12 +205,21 @@ final class Wiring {
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
-      lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
-        audit));
+      lifecycle(hasher, attempts, failures, sessions, applicationDirectory,
+        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
-      pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
+      pages(operations, links, applicationDirectory, formKey), prunings(idempotencyKeys, failures));
+  }
+
+  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures) {
+    List<Pruning> prunings = new ArrayList<>();
+    prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
+    if (failures instanceof LoginLockout lockout) {
+      prunings.add(new Pruning("forgotten lockout counts", () -> lockout.deleteForgotten(pools.background())));
+    }
+    return List.copyOf(prunings);
   }
 
   /** The pages for people call the operations the API routes call: the same rules hold on both. */
@@ -231,19 +244,20 @@ final class Wiring {
   }
 
   /**
-   * The account lifecycle (DECISIONS.md §8). Where the per-identifier lockout and the CAPTCHA of §7 are built, they replace
-   * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
+   * The account lifecycle (DECISIONS.md §8). Where the CAPTCHA of §7 is built, it replaces {@link Captcha#OFF} here.
+   *
+   * @param attempts the check of a current password, counted by the lockout {@code failures}
    */
-  private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
-                                         AccountMail mail, UserEvents events, AuditTrail audit) {
+  private Operations.Lifecycle lifecycle(PasswordHasher hasher, PasswordAttempts attempts, LoginFailures failures,
+                                         Sessions sessions, ApplicationDirectory applications, AccountMail mail,
+                                         UserEvents events, AuditTrail audit) {
     Pool requests = pools.requests();
-    LoginFailures failures = LoginFailures.NONE;
     Captcha captcha = Captcha.OFF;
     UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(requests, users, hasher, failures, audit);
+    CurrentPassword currentPassword = new CurrentPassword(requests, users, attempts, audit);
     PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     return new Operations.Lifecycle(
       new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,

@@ -3,6 +3,7 @@ package io.lanyard.cli;
 import io.lanyard.accounts.AccountLinkRepository;
 import io.lanyard.accounts.AccountRepository;
 import io.lanyard.accounts.LoginFailures;
+import io.lanyard.accounts.LoginLockout;
 import io.lanyard.accounts.PasswordResetRepository;
 import io.lanyard.accounts.UserRepository;
 import io.lanyard.api.Captcha;
@@ -45,12 +46,12 @@ final class AccountTools {
   final AccountExport export;
   final RequestPasswordReset resets;
 
-  /** Where the lockout is built (DECISIONS.md §7), it replaces {@link LoginFailures#NONE} here too. */
   AccountTools(CliRuntime runtime) {
     Pool pool = runtime.pool();
     LanyardConfig config = runtime.config();
     this.users = runtime.users();
-    LoginFailures failures = LoginFailures.NONE;
+    // a password the operator sets, or an erasure, lifts the lockout as a reset does (DECISIONS.md §8)
+    LoginFailures failures = LoginLockout.of(config.security().lockout());
     ApplicationDirectory applications = new ApplicationDirectory(
       new LiveCopy<>("applications", () -> ApplicationDirectory.load(applicationRepository, pool)));
     TemplateDirectory templates = new TemplateDirectory(

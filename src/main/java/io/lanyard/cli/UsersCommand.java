@@ -81,7 +81,7 @@ final class UsersCommand {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
           runtime.config().security().hashQueueBudget()));
-        String hash = Await.result(hasher.hash(secret));
+        String hash = Await.result(hasher.hash(secret, PasswordHasher.OPERATOR));
         UserEvents events = runtime.events();
         Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users()
           .insertIfAbsent(tx, NewUser.active(address, hash, language))

@@ -12,6 +12,7 @@ import io.lanyard.applications.ApplicationRepository;
 import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.events.UserEvent;
+import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.passwords.Passwords;
 import io.lanyard.session.SessionCutoff;
 import io.vertx.core.Future;
@@ -77,7 +78,7 @@ final class UsersHelpDeskCommands {
           spec.commandLine().getErr().println("lanyard: that account is disabled (users enable it first)");
           return 1;
         }
-        String hash = Await.result(AccountTools.hasher(runtime).hash(password));
+        String hash = Await.result(AccountTools.hasher(runtime).hash(password, PasswordHasher.OPERATOR));
         String userId = account.get().id();
         boolean pending = account.get().status() == UserStatus.PENDING;
         SessionCutoff cutoff = Await.result(runtime.pool().withTransaction(tx ->

@@ -152,7 +152,7 @@ final class UsersSeedCommand implements Callable<Integer> {
     long active(int count, String secret) throws IOException {
       PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
         runtime.config().security().hashQueueBudget()));
-      String hash = Await.result(hasher.hash(secret));
+      String hash = Await.result(hasher.hash(secret, PasswordHasher.OPERATOR));
       Progress progress = Progress.of(spec.commandLine().getOut(), "active", count);
       long written = 0;
       for (int start = 1; start <= count; start += BATCH) {

@@ -3,13 +3,24 @@ package io.lanyard.passwords;
 import io.lanyard.api.Overloaded;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Bounds the bcrypt work queue by time: a new hash is refused at once when, behind the work already admitted, it would wait
- * longer than the budget. The wait is estimated from the number of hashes admitted and not finished and a moving average of
- * how long one takes, so the bound follows the machine (its cores, its load, the configured cost) without tuning.
+ * Bounds the bcrypt work queue by time, and shares it between sources (DECISIONS.md §7, "fair share of hashing").
+ *
+ * <p>By time: a new hash is refused at once when, behind the work already admitted, it would wait longer than the budget. The
+ * wait is estimated from the hashes admitted and not finished and a moving average of how long one takes, so the bound follows
+ * the machine (its cores, its load, the configured cost) without tuning. The queue so holds at most {@link #capacity} hashes.
+ *
+ * <p>By source: while a new hash would have to wait (every thread busy), a source may hold at most its share of that capacity:
+ * the capacity divided by the number of sources holding some, plus one. The plus one is the room kept for a source that holds
+ * none yet: a single source offering ten times what the machine hashes fills half the queue and is refused past that, so a
+ * person logging in from anywhere else still finds a place, waits behind at most half a budget's work, and gets in; the
+ * flooding source is refused first. The share never falls below the number of threads, so one source alone still keeps every
+ * thread busy: the machine's throughput is the same, only the queue it may build is shorter. Everything here is per instance
+ * and in memory, and runs under this object's lock: a few hundred admissions a second at most, each a handful of operations.
  */
 final class HashAdmission {
 
@@ -19,8 +30,10 @@ final class HashAdmission {
 
   private final int threads;
   private final long budgetNanos;
-  private final AtomicInteger admitted = new AtomicInteger();
-  private volatile double averageNanos;
+  /** Hashes admitted and not finished, by source; a source holding none has no entry, so the map stays within capacity. */
+  private final Map<String, Integer> held = new HashMap<>();
+  private int admitted;
+  private double averageNanos;
 
   /** @param firstHashNanos the duration of one hash at the configured cost, measured at start */
   HashAdmission(int threads, Duration budget, long firstHashNanos) {
@@ -29,30 +42,50 @@ final class HashAdmission {
     this.averageNanos = firstHashNanos;
   }
 
-  /** Admits one hash (then {@link #finished} must follow), or says why not. */
-  Optional<Overloaded> admit() {
-    while (true) {
-      int ahead = admitted.get();
-      long wait = estimatedWaitNanos(ahead);
-      if (wait > budgetNanos) {
-        return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
-      }
-      if (admitted.compareAndSet(ahead, ahead + 1)) {
-        return Optional.empty();
-      }
+  /** Admits one hash for {@code source} (then {@link #finished} or {@link #released} must follow), or says why not. */
+  synchronized Optional<Overloaded> admit(String source) {
+    long wait = estimatedWaitNanos(admitted);
+    if (wait > budgetNanos) {
+      return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
     }
+    int mine = held.getOrDefault(source, 0);
+    if (wait > 0 && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
+      return Optional.of(new Overloaded("source over its share of the hash queue", retryAfterSeconds(wait)));
+    }
+    admitted++;
+    held.put(source, mine + 1);
+    return Optional.empty();
   }
 
-  /** @param nanos how long the hash ran (its time on the worker, not its wait) */
-  void finished(long nanos) {
-    admitted.decrementAndGet();
-    // Racy read-modify-write on purpose: a lost update only skews an estimate, and a lock would serialise every hash.
+  /**
+   * A hash of {@code source} ran.
+   *
+   * @param nanos how long it ran (its time on the worker, not its wait)
+   */
+  synchronized void finished(String source, long nanos) {
+    released(source);
     averageNanos += (nanos - averageNanos) * SMOOTHING;
   }
 
+  /** A hash of {@code source} admitted and never run (the request ended before it). */
+  synchronized void released(String source) {
+    admitted--;
+    held.computeIfPresent(source, (key, count) -> count == 1 ? null : count - 1);
+  }
+
   /** Hashes admitted and not finished (running or queued). */
-  int inFlight() {
-    return admitted.get();
+  synchronized int inFlight() {
+    return admitted;
+  }
+
+  /** How many hashes the queue holds within the budget: those running, and those whose wait stays within it. */
+  private int capacity() {
+    return threads + (int) Math.min(Integer.MAX_VALUE - threads, (long) (budgetNanos * threads / averageNanos));
+  }
+
+  /** @param others the sources other than the asking one that hold some of the queue */
+  private int share(int others) {
+    return Math.max(threads, capacity() / (others + 2));
   }
 
   /**

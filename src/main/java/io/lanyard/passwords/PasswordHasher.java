@@ -14,17 +14,22 @@ import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * bcrypt on its own worker pool, never on an event loop. A verification always costs one bcrypt run, against a dummy hash when
  * there is no stored one, so neither replies nor timing tell whether an account exists. Work that would wait longer than the
- * queue budget is refused at once with {@link io.lanyard.api.Overloaded} (see {@link HashAdmission}).
+ * queue budget, or that a source asks for beyond its share of the queue, is refused at once with
+ * {@link io.lanyard.api.Overloaded} (see {@link HashAdmission}).
  */
 public final class PasswordHasher {
 
   /** bcrypt reads at most 72 bytes; a longer password is refused rather than silently truncated. */
   public static final int MAX_PASSWORD_BYTES = 72;
+
+  /** The source of work an operator's command asks for: it has its own share of the queue, as any client. */
+  public static final String OPERATOR = "operator";
 
   private static final long MAX_EXECUTE_SECONDS = 60;
 
@@ -59,14 +64,41 @@ public final class PasswordHasher {
     }, false);
   }
 
-  public Future<String> hash(String password) {
-    return admitted(
-      () -> new String(BCrypt.withDefaults().hash(cost, password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.US_ASCII));
+  /**
+   * A hash of {@code password}, for {@code source}.
+   *
+   * @param source the client asking (DECISIONS.md §7), whose share of the queue the hash counts against; {@link #OPERATOR} for
+   *   the command line
+   */
+  public Future<String> hash(String password, String source) {
+    return reserve(source).compose(slot -> run(slot,
+      () -> new String(BCrypt.withDefaults().hash(cost, password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.US_ASCII)));
   }
 
-  /** @param storedHash the account's hash, or empty for an unknown or password-less account (the dummy hash is used) */
-  public Future<Verification> verify(String password, Optional<String> storedHash) {
-    return admitted(() -> {
+  /**
+   * Checks {@code password} for {@code source}, in a place of the queue taken now.
+   *
+   * @param storedHash the account's hash, or empty for an unknown or password-less account (the dummy hash is used)
+   */
+  public Future<Verification> verify(String password, Optional<String> storedHash, String source) {
+    return reserve(source).compose(slot -> verify(slot, password, storedHash));
+  }
+
+  /**
+   * Takes a place in the queue for one verification, before the work that decides whether it runs: a caller that must write
+   * something first (the lockout counts the attempt) learns of an overload before writing anything. The slot is then either
+   * used once by {@link #verify(Slot, String, Optional)} or given back with {@link Slot#giveBack()}.
+   *
+   * @return a failed future holding the {@link Overloaded} refusal when the queue has no place for this source
+   */
+  public Future<Slot> reserve(String source) {
+    Optional<Overloaded> refusal = admission.admit(source);
+    return refusal.isPresent() ? Future.failedFuture(refusal.get()) : Future.succeededFuture(new Slot(source));
+  }
+
+  /** Runs one verification in {@code slot}, which it uses up. */
+  public Future<Verification> verify(Slot slot, String password, Optional<String> storedHash) {
+    return run(slot, () -> {
       verifications.incrementAndGet();
       byte[] candidate = password.getBytes(StandardCharsets.UTF_8);
       boolean usable = storedHash.isPresent() && candidate.length <= MAX_PASSWORD_BYTES;
@@ -78,20 +110,41 @@ public final class PasswordHasher {
     });
   }
 
-  /** Runs bcrypt work on the workers if admission control lets it in; else fails at once with the refusal. */
-  private <T> Future<T> admitted(Callable<T> work) {
-    Optional<Overloaded> refusal = admission.admit();
-    if (refusal.isPresent()) {
-      return Future.failedFuture(refusal.get());
+  /** Runs bcrypt work on the workers in a slot admission control gave; the slot is used up. */
+  private <T> Future<T> run(Slot slot, Callable<T> work) {
+    if (!slot.use()) {
+      return Future.failedFuture(new IllegalStateException("a hash slot is used once"));
     }
     return workers.executeBlocking(() -> {
       long started = System.nanoTime();
       try {
         return work.call();
       } finally {
-        admission.finished(System.nanoTime() - started);
+        admission.finished(slot.source, System.nanoTime() - started);
       }
     }, false);
+  }
+
+  /** A place in the hash queue, held from {@link #reserve} until its bcrypt run ends or it is given back unused. */
+  public final class Slot {
+
+    private final String source;
+    private final AtomicBoolean taken = new AtomicBoolean();
+
+    private Slot(String source) {
+      this.source = source;
+    }
+
+    /** Frees the place if it was not used; once used (or given back), does nothing. */
+    public void giveBack() {
+      if (taken.compareAndSet(false, true)) {
+        admission.released(source);
+      }
+    }
+
+    private boolean use() {
+      return taken.compareAndSet(false, true);
+    }
   }
 
   /** Hashes and verifications admitted and not finished: running or waiting for a thread. */

@@ -48,7 +48,7 @@ public final class ResetPassword {
     return resets.findUsable(pool, tokenHash)
       .compose(userId -> userId.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
-        : hasher.hash(request.password()).compose(hash -> reset(tokenHash, hash)))
+        : hasher.hash(request.password(), request.origin().source()).compose(hash -> reset(tokenHash, hash)))
       .andThen(done -> {
         if (done.succeeded() && done.result().status() == StatusCode.SUCCESS) {
           audit.record(AuditEvent.of(AuditKind.PASSWORD_RESET_COMPLETED, request.origin())

@@ -66,7 +66,8 @@ public final class UpdateMyCredentials {
       .compose(check -> switch (check.outcome()) {
         case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
-        case VERIFIED -> hasher.hash(password).compose(hash -> replace(request, check.account().orElseThrow().email(), hash));
+        case VERIFIED -> hasher.hash(password, request.origin().source())
+          .compose(hash -> replace(request, check.account().orElseThrow().email(), hash));
       });
   }
 

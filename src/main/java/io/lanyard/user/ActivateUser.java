@@ -48,7 +48,7 @@ public final class ActivateUser {
       .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
       .compose(owner -> owner.isEmpty()
         ? Future.succeededFuture(Result.of(StatusCode.LINK_TOKEN_INVALID))
-        : hasher.hash(password)
+        : hasher.hash(password, request.origin().source())
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
           .compose(hash -> activate(tokenHash, hash))
           .map(result -> result.aboutSyntheticAccount(owner.get().synthetic())))

@@ -2,6 +2,7 @@ package io.lanyard.user;
 
 import io.lanyard.api.ApiRequest;
 import io.lanyard.api.RequestFields;
+import io.lanyard.api.RequestOrigin;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.passwords.Passwords;
@@ -12,8 +13,9 @@ import java.util.Optional;
  * {@code POST /_plugin/{P}/user/activate}: the link token and the password chosen.
  *
  * @param refusal the reply when the body is unusable (131, 190; 191 for a token that cannot be a link token)
+ * @param origin where the request came from: its source's share of the hash queue
  */
-public record ActivationRequest(String token, String password, Optional<Result> refusal) {
+public record ActivationRequest(String token, String password, Optional<Result> refusal, RequestOrigin origin) {
 
   /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
   private static final int MAX_TOKEN_LENGTH = 128;
@@ -31,6 +33,6 @@ public record ActivationRequest(String token, String password, Optional<Result> 
       // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
       refusal = Optional.of(Result.of(StatusCode.LINK_TOKEN_INVALID));
     }
-    return new ActivationRequest(token, password, refusal);
+    return new ActivationRequest(token, password, refusal, request.origin());
   }
 }

@@ -78,7 +78,7 @@ public final class CreateUserWithPassword {
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(exists -> exists
         ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
-        : hasher.hash(request.password())
+        : hasher.hash(request.password(), request.origin().source())
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
           .compose(hash -> insert(request, application, hash, welcome)));
   }

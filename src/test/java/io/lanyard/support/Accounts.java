@@ -3,6 +3,7 @@ package io.lanyard.support;
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
+import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.json.JsonObject;
 
 import static io.lanyard.support.Await.await;
@@ -17,7 +18,7 @@ public final class Accounts {
 
   /** @return the new account's id */
   public static String createActive(TestApp app, String email, String password) {
-    String hash = await(app.lanyard().hasher().hash(password));
+    String hash = await(app.lanyard().hasher().hash(password, PasswordHasher.OPERATOR));
     UserRepository users = new UserRepository(SyntheticAddresses.of(app.config().loadTest().domains()));
     return await(users.insertIfAbsent(app.lanyard().pool(), NewUser.active(email, hash, "eng-GB")))
       .orElseThrow();

@@ -1,0 +1,101 @@
+package io.lanyard.http;
+
+import io.lanyard.support.Accounts;
+import io.lanyard.support.Eventually;
+import io.lanyard.support.TestApp;
+import io.lanyard.support.TestDb;
+import io.vertx.core.Future;
+import io.vertx.core.WorkerExecutor;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static io.lanyard.support.Await.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fair share of hashing (DECISIONS.md §7): while the hash queue is contended, a source flooding it is refused past its
+ * share, and another source still gets a place. No time is measured: the test holds the only bcrypt thread (a task of its own
+ * on the same named worker pool, waiting on a latch) while the flood arrives, so nothing hashed finishes until it lets go.
+ */
+class HashFairShareIT {
+
+  /** The name of the service's bcrypt worker pool: a worker executor of that name shares its threads. */
+  private static final String BCRYPT_POOL = "lanyard-bcrypt";
+  private static final int FLOOD = 300;
+
+  private final TestDb db = TestDb.get();
+  private TestApp app;
+  private WebClient client;
+
+  @AfterEach
+  void stop() {
+    if (client != null) {
+      client.close();
+    }
+    if (app != null) {
+      app.close();
+    }
+  }
+
+  @Test
+  void aFloodingSourceIsRefusedPastItsShareWhileAnotherSourceGetsIn() {
+    db.truncate();
+    // sources through a trusted proxy; no per-source rate, so only the hash queue decides
+    app = TestApp.start(Map.of("LANYARD_HASH_THREADS", "1",
+      "LANYARD_HTTP_TRUSTED_PROXIES", "127.0.0.1", "LANYARD_SOURCE_RATE_CREDENTIALS", "off", "LANYARD_SOURCE_ALLOWLIST", ""));
+    client = WebClient.create(app.vertx(), new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()),
+      new PoolOptions().setHttp1MaxSize(FLOOD + 10));
+    Accounts.createActive(app, "person@example.com");
+    CountDownLatch letGo = new CountDownLatch(1);
+    WorkerExecutor bcryptPool = app.vertx().createSharedWorkerExecutor(BCRYPT_POOL, 1);
+    bcryptPool.executeBlocking(() -> letGo.await(60, TimeUnit.SECONDS), false);
+
+    List<Future<HttpResponse<Buffer>>> flood = new ArrayList<>();
+    Future<HttpResponse<Buffer>> person;
+    long queued;
+    try {
+      for (int i = 0; i < FLOOD; i++) {
+        // a new name each time, as a password sprayer goes: the lockout never steps in
+        flood.add(login("203.0.113.66", "guess" + i + "@example.com", "a wrong password"));
+      }
+      Eventually.until(() -> flood.stream().filter(Future::isComplete).count() + app.lanyard().hasher().inFlight() == FLOOD,
+        "every flooding request is refused or queued");
+      queued = app.lanyard().hasher().inFlight();
+      person = login("192.0.2.10", "person@example.com", Accounts.PASSWORD);
+      Eventually.until(() -> person.isComplete() || app.lanyard().hasher().inFlight() == queued + 1,
+        "the person is answered or queued");
+    } finally {
+      letGo.countDown();
+      bcryptPool.close();
+    }
+    await(Future.join(flood), 60);
+
+    HttpResponse<Buffer> admitted = await(person, 60);
+    assertThat(admitted.statusCode()).withFailMessage(admitted.bodyAsString()).isEqualTo(200);
+    long refused = flood.stream().filter(reply -> reply.result().statusCode() == 503).count();
+    assertThat(refused).as("the flood is refused past its share").isGreaterThan(0);
+    assertThat(queued).as("the flood held some of the queue").isGreaterThan(0);
+    flood.stream().map(Future::result).filter(reply -> reply.statusCode() == 503).forEach(reply -> {
+      assertThat(reply.bodyAsJsonObject().getJsonObject("error").getString("id")).isEqualTo("api.process.overloaded");
+      assertThat(reply.getHeader("Retry-After")).matches("[1-9][0-9]*");
+    });
+    assertThat(flood.stream().filter(reply -> reply.result().statusCode() == 401).count()).isEqualTo(queued);
+  }
+
+  private Future<HttpResponse<Buffer>> login(String source, String username, String password) {
+    return client.post("/_login/local").putHeader("X-Forwarded-For", source).putHeader("Content-Type", "application/json")
+      .sendBuffer(new JsonObject().put("username", username).put("password", password).toBuffer());
+  }
+}
