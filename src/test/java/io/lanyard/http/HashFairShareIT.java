@@ -2,16 +2,14 @@ package io.lanyard.http;
 
 import io.lanyard.support.Accounts;
 import io.lanyard.support.Eventually;
+import io.lanyard.support.Http;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.WorkerExecutor;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,13 +35,10 @@ class HashFairShareIT {
 
   private final TestDb db = TestDb.get();
   private TestApp app;
-  private WebClient client;
+  private Http http;
 
   @AfterEach
   void stop() {
-    if (client != null) {
-      client.close();
-    }
     if (app != null) {
       app.close();
     }
@@ -55,15 +50,14 @@ class HashFairShareIT {
     // sources through a trusted proxy; no per-source rate, so only the hash queue decides
     app = TestApp.start(Map.of("LANYARD_HASH_THREADS", "1",
       "LANYARD_HTTP_TRUSTED_PROXIES", "127.0.0.1", "LANYARD_SOURCE_RATE_CREDENTIALS", "off", "LANYARD_SOURCE_ALLOWLIST", ""));
-    client = WebClient.create(app.vertx(), new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()),
-      new PoolOptions().setHttp1MaxSize(FLOOD + 10));
+    http = app.http(FLOOD + 10);
     Accounts.createActive(app, "person@example.com");
     CountDownLatch letGo = new CountDownLatch(1);
     WorkerExecutor bcryptPool = app.vertx().createSharedWorkerExecutor(BCRYPT_POOL, 1);
     bcryptPool.executeBlocking(() -> letGo.await(60, TimeUnit.SECONDS), false);
 
-    List<Future<HttpResponse<Buffer>>> flood = new ArrayList<>();
-    Future<HttpResponse<Buffer>> person;
+    List<Future<Http.Response>> flood = new ArrayList<>();
+    Future<Http.Response> person;
     long queued;
     try {
       for (int i = 0; i < FLOOD; i++) {
@@ -82,20 +76,21 @@ class HashFairShareIT {
     }
     await(Future.join(flood), 60);
 
-    HttpResponse<Buffer> admitted = await(person, 60);
-    assertThat(admitted.statusCode()).withFailMessage(admitted.bodyAsString()).isEqualTo(200);
-    long refused = flood.stream().filter(reply -> reply.result().statusCode() == 503).count();
+    Http.Response admitted = await(person, 60);
+    assertThat(admitted.status()).withFailMessage(admitted.pretty()).isEqualTo(200);
+    long refused = flood.stream().filter(reply -> reply.result().status() == 503).count();
     assertThat(refused).as("the flood is refused past its share").isGreaterThan(0);
     assertThat(queued).as("the flood held some of the queue").isGreaterThan(0);
-    flood.stream().map(Future::result).filter(reply -> reply.statusCode() == 503).forEach(reply -> {
-      assertThat(reply.bodyAsJsonObject().getJsonObject("error").getString("id")).isEqualTo("api.process.overloaded");
-      assertThat(reply.getHeader("Retry-After")).matches("[1-9][0-9]*");
+    flood.stream().map(Future::result).filter(reply -> reply.status() == 503).forEach(reply -> {
+      assertThat(reply.error().getString("id")).isEqualTo("api.process.overloaded");
+      assertThat(reply.headers().get("Retry-After")).matches("[1-9][0-9]*");
     });
-    assertThat(flood.stream().filter(reply -> reply.result().statusCode() == 401).count()).isEqualTo(queued);
+    assertThat(flood.stream().filter(reply -> reply.result().status() == 401).count()).isEqualTo(queued);
   }
 
-  private Future<HttpResponse<Buffer>> login(String source, String username, String password) {
-    return client.post("/_login/local").putHeader("X-Forwarded-For", source).putHeader("Content-Type", "application/json")
-      .sendBuffer(new JsonObject().put("username", username).put("password", password).toBuffer());
+  private Future<Http.Response> login(String source, String username, String password) {
+    return http.sendAsync(HttpMethod.POST, "/_login/local",
+      new JsonObject().put("username", username).put("password", password).toBuffer(),
+      MultiMap.caseInsensitiveMultiMap().add("X-Forwarded-For", source));
   }
 }
