@@ -82,6 +82,7 @@ import io.lanyard.settings.RequestEmailChange;
 import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.ServingState;
+import io.lanyard.throttling.SourceRates;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.ActivationLinks;
 import io.lanyard.user.ActivationRequest;
@@ -204,14 +205,17 @@ final class Wiring {
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
         audit));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
-    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
+    // one set of buckets for the API routes and the pages that run the same operations
+    SourceRates sourceRates = SourceRates.of(config.security());
+    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
-      pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
+      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes),
+      new KeyPruning(pools.background(), idempotencyKeys));
   }
 
-  /** The pages for people call the operations the API routes call: the same rules hold on both. */
+  /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
   private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
-                             String formKey) {
+                             String formKey, SourceRates sourceRates, Outcomes outcomes) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -227,7 +231,7 @@ final class Wiring {
       new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common));
-    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
   /**
