@@ -28,6 +28,7 @@ import io.lanyard.auth.Logout;
 import io.lanyard.auth.RefreshToken;
 import io.lanyard.auth.SigningKeys;
 import io.lanyard.auth.TokenService;
+import io.lanyard.captcha.SiteVerify;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
@@ -54,6 +55,7 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.pages.CaptchaWidget;
 import io.lanyard.pages.CommonPages;
 import io.lanyard.pages.EmailConfirmPages;
 import io.lanyard.pages.ForgotPasswordPages;
@@ -94,6 +96,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -109,6 +113,8 @@ import java.util.function.Supplier;
  * class of work ({@link DbPools}): logins and the caller's own routes, other requests, background work.
  */
 final class Wiring {
+
+  private static final Logger log = LoggerFactory.getLogger(Wiring.class);
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
@@ -182,7 +188,9 @@ final class Wiring {
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
-    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit);
+    Captcha captcha = config.captcha().isOn() ? new SiteVerify(vertx, config.captcha(), metrics) : Captcha.OFF;
+    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit,
+      captcha);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
@@ -203,7 +211,7 @@ final class Wiring {
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, sessions, applicationDirectory, new AccountMail(applicationDirectory, templateDirectory, outbox), events,
-        audit));
+        audit, captcha));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());
@@ -228,21 +236,34 @@ final class Wiring {
     HostedPages pages = new HostedPages(templates, common,
       new PasswordLinkPages(activation, applications, common),
       new PasswordLinkPages(reset, applications, common),
-      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captchaWidget()),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
+  /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */
+  private Optional<CaptchaWidget> captchaWidget() {
+    LanyardConfig.Captcha captcha = config.captcha();
+    if (!captcha.isOn()) {
+      return Optional.empty();
+    }
+    if (captcha.siteKey().isEmpty()) {
+      log.warn("captcha.provider is {} but captcha.siteKey (LANYARD_CAPTCHA_SITE_KEY) is not set: the hosted \"forgot "
+        + "password\" page cannot show the provider's widget, so every request sent from it is refused", captcha.provider());
+      return Optional.empty();
+    }
+    return CaptchaWidget.of(captcha.provider(), captcha.siteKey().get());
+  }
+
   /**
-   * The account lifecycle (DECISIONS.md §8). Where the per-identifier lockout and the CAPTCHA of §7 are built, they replace
-   * {@link LoginFailures#NONE} and {@link Captcha#OFF} here.
+   * The account lifecycle (DECISIONS.md §8). Where the per-identifier lockout of §7 is built, it replaces
+   * {@link LoginFailures#NONE} here.
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, Sessions sessions, ApplicationDirectory applications,
-                                         AccountMail mail, UserEvents events, AuditTrail audit) {
+                                         AccountMail mail, UserEvents events, AuditTrail audit, Captcha captcha) {
     Pool requests = pools.requests();
     LoginFailures failures = LoginFailures.NONE;
-    Captcha captcha = Captcha.OFF;
     UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();

@@ -4,6 +4,7 @@ import io.lanyard.api.Overloaded;
 import io.lanyard.api.TooManyRequests;
 import io.lanyard.metrics.Outcomes;
 import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.ContentSecurityPolicy;
 import io.lanyard.pages.HostedPages;
 import io.lanyard.pages.Page;
 import io.lanyard.pages.PageRequest;
@@ -42,10 +43,12 @@ public final class AccountPages {
   private static final String HTML_UTF8 = "text/html; charset=utf-8";
   private static final String COOKIE = "lanyard-form";
   private static final String FORM_FIELD = "form";
-  /** No script at all, styles from here only, no framing, forms posted here only, no referrer leaking a link token. */
+  /**
+   * No script at all (a page carrying a CAPTCHA widget widens its own policy for the provider only), styles from here only,
+   * no framing, forms posted here only, no referrer leaking a link token.
+   */
   private static final Map<String, String> SECURITY_HEADERS = Map.of(
-    "Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
-      + "frame-ancestors 'none'; base-uri 'none'",
+    "Content-Security-Policy", ContentSecurityPolicy.STRICT,
     "X-Frame-Options", "DENY",
     "X-Content-Type-Options", "nosniff",
     "Referrer-Policy", "no-referrer",
