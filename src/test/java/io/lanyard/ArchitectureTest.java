@@ -37,7 +37,8 @@ class ArchitectureTest {
         "io.lanyard.recovery..", "io.lanyard.settings..", "io.lanyard.privacy..", "io.lanyard.webhooks..", "io.lanyard.imports..",
         "io.lanyard.pages..")
       .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..",
-        "io.lanyard.audit..", "io.lanyard.events..", "io.lanyard.idempotency..", "io.lanyard.throttling..")
+        "io.lanyard.audit..", "io.lanyard.events..", "io.lanyard.idempotency..", "io.lanyard.throttling..",
+        "io.lanyard.captcha..")
       .layer("base").definedBy("io.lanyard.db..", "io.lanyard.config..", "io.lanyard.support..", "io.lanyard.templates..")
       .whereLayer("entry").mayNotBeAccessedByAnyLayer()
       .whereLayer("http").mayOnlyBeAccessedByLayers("entry")

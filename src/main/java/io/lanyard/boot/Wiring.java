@@ -30,6 +30,7 @@ import io.lanyard.auth.Logout;
 import io.lanyard.auth.RefreshToken;
 import io.lanyard.auth.SigningKeys;
 import io.lanyard.auth.TokenService;
+import io.lanyard.captcha.SiteVerify;
 import io.lanyard.config.LanyardConfig;
 import io.lanyard.config.Topics;
 import io.lanyard.db.ChangeFeed;
@@ -55,6 +56,7 @@ import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
 import io.lanyard.metrics.Outcomes;
+import io.lanyard.pages.CaptchaWidget;
 import io.lanyard.pages.CommonPages;
 import io.lanyard.pages.EmailConfirmPages;
 import io.lanyard.pages.ForgotPasswordPages;
@@ -84,6 +86,7 @@ import io.lanyard.settings.UpdateMyCredentials;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.Pruning;
 import io.lanyard.support.ServingState;
+import io.lanyard.throttling.SourceRates;
 import io.lanyard.user.ActivateUser;
 import io.lanyard.user.ActivationLinks;
 import io.lanyard.user.ActivationRequest;
@@ -95,6 +98,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -110,6 +115,8 @@ import java.util.function.Supplier;
  * class of work ({@link DbPools}): logins and the caller's own routes, other requests, background work.
  */
 final class Wiring {
+
+  private static final Logger log = LoggerFactory.getLogger(Wiring.class);
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
@@ -183,7 +190,9 @@ final class Wiring {
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
-    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit);
+    Captcha captcha = config.captcha().isOn() ? new SiteVerify(vertx, config.captcha(), metrics) : Captcha.OFF;
+    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit,
+      captcha);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
     LoginFailures failures = LoginLockout.of(config.security().lockout());
     PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
@@ -206,11 +215,13 @@ final class Wiring {
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, attempts, failures, sessions, applicationDirectory,
-        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit));
+        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit, captcha));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
-    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
+    // one set of buckets for the API routes and the pages that run the same operations
+    SourceRates sourceRates = SourceRates.of(config.security());
+    List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
-      pages(operations, links, applicationDirectory, formKey), prunings(idempotencyKeys, failures));
+      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes), prunings(idempotencyKeys, failures));
   }
 
   private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures) {
@@ -222,9 +233,9 @@ final class Wiring {
     return List.copyOf(prunings);
   }
 
-  /** The pages for people call the operations the API routes call: the same rules hold on both. */
+  /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
   private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
-                             String formKey) {
+                             String formKey, SourceRates sourceRates, Outcomes outcomes) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -237,22 +248,35 @@ final class Wiring {
     HostedPages pages = new HostedPages(templates, common,
       new PasswordLinkPages(activation, applications, common),
       new PasswordLinkPages(reset, applications, common),
-      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captchaWidget()),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common));
-    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin);
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
+  }
+
+  /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */
+  private Optional<CaptchaWidget> captchaWidget() {
+    LanyardConfig.Captcha captcha = config.captcha();
+    if (!captcha.isOn()) {
+      return Optional.empty();
+    }
+    if (captcha.siteKey().isEmpty()) {
+      log.warn("captcha.provider is {} but captcha.siteKey (LANYARD_CAPTCHA_SITE_KEY) is not set: the hosted \"forgot "
+        + "password\" page cannot show the provider's widget, so every request sent from it is refused", captcha.provider());
+      return Optional.empty();
+    }
+    return CaptchaWidget.of(captcha.provider(), captcha.siteKey().get());
   }
 
   /**
-   * The account lifecycle (DECISIONS.md §8). Where the CAPTCHA of §7 is built, it replaces {@link Captcha#OFF} here.
+   * The account lifecycle (DECISIONS.md §8).
    *
    * @param attempts the check of a current password, counted by the lockout {@code failures}
    */
   private Operations.Lifecycle lifecycle(PasswordHasher hasher, PasswordAttempts attempts, LoginFailures failures,
                                          Sessions sessions, ApplicationDirectory applications, AccountMail mail,
-                                         UserEvents events, AuditTrail audit) {
+                                         UserEvents events, AuditTrail audit, Captcha captcha) {
     Pool requests = pools.requests();
-    Captcha captcha = Captcha.OFF;
     UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
     AccountRepository accounts = new AccountRepository();
     PasswordResetRepository resets = new PasswordResetRepository();

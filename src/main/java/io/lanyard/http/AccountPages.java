@@ -1,10 +1,14 @@
 package io.lanyard.http;
 
 import io.lanyard.api.Overloaded;
+import io.lanyard.api.TooManyRequests;
+import io.lanyard.metrics.Outcomes;
 import io.lanyard.pages.CommonPages;
+import io.lanyard.pages.ContentSecurityPolicy;
 import io.lanyard.pages.HostedPages;
 import io.lanyard.pages.Page;
 import io.lanyard.pages.PageRequest;
+import io.lanyard.throttling.SourceRates;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.Cookie;
@@ -21,12 +25,15 @@ import org.slf4j.LoggerFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The hosted pages under {@code /account/}: HTML for people, where everything else is JSON for programs. Every page gets the
  * same strict headers, every form the anti-forgery check ({@link FormTokens}), and every refusal (unknown page, wrong method,
- * body too large, a failure) a page saying what to do next, never a stack or the framework's page.
+ * body too large, a failure) a page saying what to do next, never a stack or the framework's page. A form sent to a page
+ * whose operation has a per-source rate spends it first ({@link SourceLimits}, the API route's budget): over it, the "too
+ * many attempts" page, counted in {@code lanyard_requests_throttled_total} as operation {@code page:<path>}.
  */
 public final class AccountPages {
 
@@ -36,10 +43,12 @@ public final class AccountPages {
   private static final String HTML_UTF8 = "text/html; charset=utf-8";
   private static final String COOKIE = "lanyard-form";
   private static final String FORM_FIELD = "form";
-  /** No script at all, styles from here only, no framing, forms posted here only, no referrer leaking a link token. */
+  /**
+   * No script at all (a page carrying a CAPTCHA widget widens its own policy for the provider only), styles from here only,
+   * no framing, forms posted here only, no referrer leaking a link token.
+   */
   private static final Map<String, String> SECURITY_HEADERS = Map.of(
-    "Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
-      + "frame-ancestors 'none'; base-uri 'none'",
+    "Content-Security-Policy", ContentSecurityPolicy.STRICT,
     "X-Frame-Options", "DENY",
     "X-Content-Type-Options", "nosniff",
     "Referrer-Policy", "no-referrer",
@@ -50,16 +59,22 @@ public final class AccountPages {
   private final FormTokens formTokens;
   private final Stylesheet stylesheet;
   private final PageOrigin origin;
+  private final SourceLimits limits;
+  private final Outcomes outcomes;
 
   /**
    * @param formKey the deployment's shared key of form tokens
    * @param origin where people reach the pages: decides the cookie's path and {@code Secure}, and which origin posts
+   * @param sourceRates the per-source rates, shared with the API routes that run the same operations
    */
-  public AccountPages(HostedPages pages, String formKey, Stylesheet stylesheet, PageOrigin origin) {
+  public AccountPages(HostedPages pages, String formKey, Stylesheet stylesheet, PageOrigin origin, SourceRates sourceRates,
+                      Outcomes outcomes) {
     this.pages = pages;
     this.formTokens = new FormTokens(formKey);
     this.stylesheet = stylesheet;
     this.origin = origin;
+    this.limits = new SourceLimits(sourceRates);
+    this.outcomes = outcomes;
   }
 
   /** Whether a path belongs to the pages (and its refusals are pages, not envelopes). */
@@ -68,10 +83,10 @@ public final class AccountPages {
   }
 
   void mount(Router router) {
-    page(router, PREFIX + "/activate", pages.activation()::show, pages.activation()::submit);
-    page(router, PREFIX + "/reset", pages.reset()::show, pages.reset()::submit);
-    page(router, PREFIX + "/forgot", pages.forgot()::show, pages.forgot()::submit);
-    page(router, PREFIX + "/email", pages.email()::show, pages.email()::submit);
+    page(router, PREFIX + "/activate", "activateUser", pages.activation()::show, pages.activation()::submit);
+    page(router, PREFIX + "/reset", "resetPassword", pages.reset()::show, pages.reset()::submit);
+    page(router, PREFIX + "/forgot", "requestPasswordReset", pages.forgot()::show, pages.forgot()::submit);
+    page(router, PREFIX + "/email", "confirmEmailChange", pages.email()::show, pages.email()::submit);
     String css = PREFIX + "/style.css";
     router.get(css).handler(context -> {
       context.put(HttpVerticle.ROUTE, css);
@@ -82,11 +97,15 @@ public final class AccountPages {
     router.route(PREFIX + "/*").handler(this::notFound);
   }
 
-  /** A page with a form: shown by GET, sent by POST; any other method is told which two it takes. */
-  private void page(Router router, String path, Function<PageRequest, Future<Page>> show,
+  /**
+   * A page with a form: shown by GET, sent by POST; any other method is told which two it takes.
+   *
+   * @param action the API action whose operation the form runs (its per-source rate, if any, applies to the form)
+   */
+  private void page(Router router, String path, String action, Function<PageRequest, Future<Page>> show,
                     Function<PageRequest, Future<Page>> submit) {
-    router.get(path).handler(context -> serve(context, path, show, false));
-    router.post(path).handler(context -> serve(context, path, submit, true));
+    router.get(path).handler(context -> serve(context, path, show, Optional.empty()));
+    router.post(path).handler(context -> serve(context, path, submit, Optional.of(action)));
     router.route(path).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET", "POST"))));
   }
 
@@ -110,8 +129,11 @@ public final class AccountPages {
     write(context, pages.common().notFound(language(context)));
   }
 
-  private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler, boolean isPost) {
+  /** @param action present for a POST: the action the form runs */
+  private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler,
+                     Optional<String> action) {
     context.put(HttpVerticle.ROUTE, path);
+    boolean isPost = action.isPresent();
     HttpServerRequest request = context.request();
     Cookie sent = request.getCookie(COOKIE);
     String cookie = sent != null && FormTokens.isCookie(sent.getValue()) ? sent.getValue() : null;
@@ -131,6 +153,11 @@ public final class AccountPages {
     PageRequest pageRequest = new PageRequest(params(params),
       nonNull(request.getHeader(HttpHeaders.ACCEPT_LANGUAGE)), formTokens.fieldFor(cookie), accepted,
       context.get(Replies.REQUEST_ID), context.get(HttpVerticle.SOURCE), nonNull(request.getHeader(HttpHeaders.USER_AGENT)));
+    Optional<TooManyRequests> overRate = action.flatMap(name -> limits.refusal(name, pageRequest.source()));
+    if (overRate.isPresent()) {
+      write(context, throttled(path, CommonPages.language(pageRequest), overRate.get()));
+      return;
+    }
     Future<Page> page;
     try {
       page = handler.apply(pageRequest);
@@ -140,14 +167,26 @@ public final class AccountPages {
     page.onComplete(done -> write(context, done.succeeded() ? done.result() : forFailure(context, path, done.cause())));
   }
 
-  /** Admission control's refusal says when to come back; anything else broke, and is logged (the path, never the query). */
+  /**
+   * Admission control's refusal and a limit's 429 say when to come back; anything else broke, and is logged (the path, never
+   * the query).
+   */
   private Page forFailure(RoutingContext context, String path, Throwable failure) {
     String language = language(context);
+    if (failure instanceof TooManyRequests refused) {
+      return throttled(path, language, refused);
+    }
     return Overloaded.of(failure).map(overload -> pages.common().busy(language, overload.retryAfterSeconds()))
       .orElseGet(() -> {
         log.error("Page {} {} failed", context.request().method(), path, failure);
         return pages.common().failed(language);
       });
+  }
+
+  /** A limit refused the form: the "too many attempts" page, counted as the API's 429s are, under the page's own name. */
+  private Page throttled(String path, String language, TooManyRequests refused) {
+    outcomes.countThrottled("page:" + path, refused);
+    return pages.common().tooManyAttempts(language, (int) Math.min(Integer.MAX_VALUE, refused.retryAfterSeconds()));
   }
 
   private void write(RoutingContext context, Page page) {

@@ -19,6 +19,7 @@ import io.lanyard.server.HealthCheckRequest;
 import io.lanyard.settings.ConfirmEmailChangeRequest;
 import io.lanyard.settings.EmailChangeRequest;
 import io.lanyard.settings.UpdateCredentialsRequest;
+import io.lanyard.throttling.SourceRates;
 import io.lanyard.user.ActivationRequest;
 import io.lanyard.user.CreateUserRequest;
 import io.vertx.core.Future;
@@ -38,7 +39,8 @@ import static io.vertx.core.http.HttpMethod.PUT;
 /**
  * The route table: every path, its Kuzzle controller and action, and who may call it. The wire names live here only;
  * {@code GET /_publicApi} announces exactly this table; a plugin operation's result is counted as it becomes its reply, and
- * every route's 429s by the limit that refused them.
+ * every route's 429s by the limit that refused them. The routes of {@link SourceLimits#RATED} spend their per-source rate
+ * before their operation runs.
  */
 public final class Routes {
 
@@ -49,13 +51,16 @@ public final class Routes {
 
   private final List<Route> routes = new ArrayList<>();
   private final Outcomes outcomes;
+  private final SourceLimits limits;
 
-  private Routes(Outcomes outcomes) {
+  private Routes(Outcomes outcomes, SourceLimits limits) {
     this.outcomes = outcomes;
+    this.limits = limits;
   }
 
-  public static List<Route> table(String pluginName, Operations operations, Outcomes outcomes) {
-    Routes table = new Routes(outcomes);
+  /** @param sourceRates the per-source rates, shared with the hosted pages that run the same operations */
+  public static List<Route> table(String pluginName, Operations operations, Outcomes outcomes, SourceRates sourceRates) {
+    Routes table = new Routes(outcomes, new SourceLimits(sourceRates));
     String plugin = "/_plugin/" + pluginName;
     String userController = pluginName + "/userController";
     String authController = pluginName + "/AuthController";
@@ -119,8 +124,8 @@ public final class Routes {
   /** A route whose operation reads the request record {@code request} builds. */
   private <R> void add(HttpMethod method, String path, String controller, String action, Access access,
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
-    Operation bound = apiRequest -> operation.apply(request.apply(apiRequest))
-      .onFailure(failure -> outcomes.countThrottled(action, failure));
+    Operation limited = limits.guard(action, apiRequest -> operation.apply(request.apply(apiRequest)));
+    Operation bound = apiRequest -> limited.handle(apiRequest).onFailure(failure -> outcomes.countThrottled(action, failure));
     routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
       ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))
       : bound));

@@ -1,6 +1,8 @@
 package io.lanyard.pages;
 
 import io.lanyard.accounts.Emails;
+import io.lanyard.api.Result;
+import io.lanyard.api.StatusCode;
 import io.lanyard.applications.Application;
 import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.recovery.RequestPasswordReset;
@@ -13,7 +15,9 @@ import java.util.regex.Pattern;
 /**
  * {@code GET|POST /account/forgot[?app=<application id>]}: ask for a link by e-mail address. It runs what
  * {@code requestPasswordReset} runs ({@link RequestPasswordReset#sendFromPage}), and says the same whatever the address:
- * an active account gets a reset link, a pending one its account link again, any other address nothing.
+ * an active account gets a reset link, a pending one its account link again, any other address nothing. With a CAPTCHA
+ * configured, the form carries the provider's widget (the only script of any page) and its answer goes on as the
+ * route's {@code captchaToken}.
  */
 public final class ForgotPasswordPages {
 
@@ -25,11 +29,15 @@ public final class ForgotPasswordPages {
   private final RequestPasswordReset resets;
   private final ApplicationDirectory applications;
   private final CommonPages common;
+  private final Optional<CaptchaWidget> captcha;
 
-  public ForgotPasswordPages(RequestPasswordReset resets, ApplicationDirectory applications, CommonPages common) {
+  /** @param captcha the widget of the CAPTCHA the route requires, if one is configured and has a site key */
+  public ForgotPasswordPages(RequestPasswordReset resets, ApplicationDirectory applications, CommonPages common,
+                             Optional<CaptchaWidget> captcha) {
     this.resets = resets;
     this.applications = applications;
     this.common = common;
+    this.captcha = captcha;
   }
 
   public Future<Page> show(PageRequest request) {
@@ -51,10 +59,27 @@ public final class ForgotPasswordPages {
         return Future.succeededFuture(form.page(400, request.formToken()));
       }
       String language = CommonPages.language(request);
-      return resets.sendFromPage(appId, email, Optional.of(language)).map(result -> MessagePage
-        .titled(common.messages(), language, "forgot_sent_title").paragraph("forgot_sent_text", Map.of(EMAIL, email))
-        .paragraph("forgot_sent_next").application(app).page(200));
+      String captchaToken = captcha.map(widget -> request.param(widget.responseField())).orElse("");
+      return resets.sendFromPage(appId, email, Optional.of(language), captchaToken.isEmpty() ? null : captchaToken,
+          request.source())
+        .map(result -> outcome(result, form, request, email, app, language));
     });
+  }
+
+  /** "Check your e-mail" whatever the address; the CAPTCHA's refusal next to its widget; a failure said as one. */
+  private Page outcome(Result result, FormPage form, PageRequest request, String email, Optional<Application> app,
+                       String language) {
+    StatusCode status = result.status();
+    if (status == StatusCode.CREATE_MISSING_FIELD || status == StatusCode.INVALID_FIELD) {
+      // the page checked the address itself: the only field left to refuse is the CAPTCHA's
+      return form.error(FormPage.CAPTCHA, status == StatusCode.CREATE_MISSING_FIELD ? "error_captcha_missing"
+        : "error_captcha_rejected").page(400, request.formToken());
+    }
+    if (status == StatusCode.LIFECYCLE_UNEXPECTED) {
+      return common.failed(language);
+    }
+    return MessagePage.titled(common.messages(), language, "forgot_sent_title")
+      .paragraph("forgot_sent_text", Map.of(EMAIL, email)).paragraph("forgot_sent_next").application(app).page(200);
   }
 
   private FormPage form(PageRequest request, Optional<String> appId, Optional<Application> app, String typed) {
@@ -63,7 +88,8 @@ public final class ForgotPasswordPages {
       .paragraph("forgot_intro", Map.of())
       .field(EMAIL, "email_label", "email", "email", Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
       .application(app.map(Application::label))
-      .languageSwitch(PAGE, appId.map(id -> Map.of(APP, id)).orElse(Map.of()));
+      .languageSwitch(PAGE, appId.map(id -> Map.of(APP, id)).orElse(Map.of()))
+      .captcha(captcha);
     appId.ifPresent(id -> form.hidden(APP, id));
     return form;
   }

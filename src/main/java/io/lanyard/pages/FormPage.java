@@ -14,6 +14,9 @@ import java.util.Optional;
  */
 final class FormPage {
 
+  /** The name errors about the CAPTCHA widget are said under, and the id of the element around it. */
+  static final String CAPTCHA = "captcha";
+
   private final Messages messages;
   private final String language;
   private final Map<String, Object> model = new HashMap<>();
@@ -22,6 +25,7 @@ final class FormPage {
   private final List<Map<String, String>> rules = new ArrayList<>();
   private final List<Field> fields = new ArrayList<>();
   private final Map<String, String> errors = new LinkedHashMap<>();
+  private Optional<CaptchaWidget> captcha = Optional.empty();
 
   /** @param filled what the person typed, shown again (never for a password) */
   private record Field(String id, String labelKey, String type, String autocomplete, Optional<String> filled,
@@ -80,6 +84,12 @@ final class FormPage {
     return this;
   }
 
+  /** The provider's widget before the submit button; its errors are said under {@link #CAPTCHA}. */
+  FormPage captcha(Optional<CaptchaWidget> widget) {
+    this.captcha = widget;
+    return this;
+  }
+
   FormPage application(Optional<String> name) {
     name.ifPresent(label -> model.put("appName", label));
     return this;
@@ -107,7 +117,11 @@ final class FormPage {
       shown.add(model(fields.get(i), i == 0 && hasErrors()));
     }
     page.put("fields", shown);
-    return Page.of(status, "form", language, page);
+    captcha.ifPresent(widget -> page.put(CAPTCHA, widget.model(language, Optional.ofNullable(errors.get(CAPTCHA)))));
+    Page built = Page.of(status, "form", language, page);
+    // the one page that runs a script: the provider's, allowed from the provider's origins and nowhere else
+    return captcha.map(widget -> built.withHeader("Content-Security-Policy", ContentSecurityPolicy.allowing(widget)))
+      .orElse(built);
   }
 
   private Map<String, Object> model(Field field, boolean focus) {

@@ -71,40 +71,59 @@ public final class RequestPasswordReset {
     this.publicUrl = publicUrl;
   }
 
+  /**
+   * The body's checks, then the application's (in memory), then the CAPTCHA's (a call to the provider, so after every check
+   * that costs nothing and before anything is read or written).
+   */
   public Future<Result> handle(PasswordResetRequest request) {
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(request.refusal().get());
     }
-    return captcha.check(request.captchaToken(), request.source())
-      .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get())
-        : applications.admitForCreation(request.fromThirdParty())
-          .compose(admission -> {
-            // recorded alike whether or not the address has an account: the trail is no oracle either
-            AuditEvent event = admission.isAdmitted()
-              ? AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, request.origin()).withApplication(admission.application().id())
-              : admission.refusalEvent(request.origin());
-            audit.record(event.withIdentifier(request.email()));
-            return admission.isAdmitted()
-              ? sendFor(admission.application(), request.email(), request.language())
-              : Future.succeededFuture(Result.of(admission.refusal()));
-          }))
+    return applications.admitForCreation(request.fromThirdParty())
+      .compose(admission -> {
+        if (!admission.isAdmitted()) {
+          audit.record(admission.refusalEvent(request.origin()).withIdentifier(request.email()));
+          return Future.succeededFuture(Result.of(admission.refusal()));
+        }
+        return captcha.check(request.captchaToken(), request.source()).compose(refusal -> {
+          if (refusal.isPresent()) {
+            return Future.succeededFuture(refusal.get());
+          }
+          // recorded alike whether or not the address has an account: the trail is no oracle either
+          audit.record(AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, request.origin())
+            .withApplication(admission.application().id()).withIdentifier(request.email()));
+          return sendFor(admission.application(), request.email(), request.language());
+        });
+      })
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
   }
 
   /**
    * The hosted "forgot password" page: on behalf of the application the page was opened for ({@code ?app=}), else of the
    * account's own application, provided it may ask as the route's token must (active, may create users). 0 whatever
-   * happens, as for the route; the page says the same in every case, so it tells nothing about accounts either.
+   * happens to the address, as for the route; the page says the same in every case, so it tells nothing about accounts
+   * either. With a CAPTCHA configured, the page's widget answer is checked first, as the route's {@code captchaToken} is
+   * (131, 190, or internal 1 when the provider cannot answer), before anything is read.
    *
    * @param email a normalised, valid address
+   * @param captchaToken the widget's answer, or null
+   * @param source the client's address, which the provider may check the answer against
    */
-  public Future<Result> sendFromPage(Optional<String> applicationId, String email, Optional<String> language) {
+  public Future<Result> sendFromPage(Optional<String> applicationId, String email, Optional<String> language,
+                                     Object captchaToken, String source) {
+    return captcha.check(captchaToken, source)
+      .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get())
+        : onBehalfOf(applicationId, email).compose(found -> found.isEmpty() ? Future.succeededFuture(Result.success())
+          : sendFor(found.get(), email, language)))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
+  }
+
+  /** The application the page was opened for, else the account's own; provided it may ask. */
+  private Future<Optional<Application>> onBehalfOf(Optional<String> applicationId, String email) {
     Future<Optional<Application>> application = applicationId.isPresent() ? applications.byId(applicationId.get())
       : accounts.findByEmail(pool, email).compose(account -> account.flatMap(Account::applicationId)
         .map(applications::byId).orElse(Future.succeededFuture(Optional.empty())));
-    return application.map(found -> found.filter(RequestPasswordReset::mayAsk))
-      .compose(found -> found.isEmpty() ? Future.succeededFuture(Result.success()) : sendFor(found.get(), email, language))
-      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.LIFECYCLE_UNEXPECTED));
+    return application.map(found -> found.filter(RequestPasswordReset::mayAsk));
   }
 
   private static boolean mayAsk(Application application) {

@@ -18,17 +18,23 @@ import java.util.Set;
 
 /**
  * The body of both creation routes: {@code email, fromSalon, fromSessionSalon, language, fromThirdParty}, plus {@code password}
- * and {@code isSendingEmailAllowed} with a password. The e-mail comes out normalised.
+ * and {@code isSendingEmailAllowed} with a password, and {@code captchaToken} when a CAPTCHA is configured (checked by the
+ * operation: the body alone cannot tell whether one is needed). The e-mail comes out normalised.
  *
+ * @param captchaToken the body's {@code captchaToken} as sent (null when absent)
  * @param refusal the reply when the body is unusable (131 missing, 190 invalid); the other fields are then not to be read
  * @param origin where the request came from, for the audit trail
  * @param idempotency the request's {@code Idempotency-Key}, if any, and the fingerprint of the body (its password left out)
  */
 public record CreateUserRequest(String email, String fromSalon, String fromSessionSalon, String language,
-                                String fromThirdParty, String password, boolean isSendingEmailAllowed,
+                                String fromThirdParty, String password, boolean isSendingEmailAllowed, Object captchaToken,
                                 Optional<Result> refusal, RequestOrigin origin, Idempotency idempotency) {
 
-  private static final Set<String> SECRET_FIELDS = Set.of("password");
+  /**
+   * Left out of the fingerprint of an {@code Idempotency-Key}: the password, never kept; the CAPTCHA's answer, which is
+   * single-use, so a retry of the same request carries a new one.
+   */
+  private static final Set<String> SECRET_FIELDS = Set.of("password", "captchaToken");
 
   /** {@code POST /_plugin/{P}/user/createWithPassword}. */
   public static CreateUserRequest withPassword(ApiRequest request) {
@@ -61,7 +67,8 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
       fields.check("password", password, problem.isEmpty(), problem.orElse(null));
     }
     return new CreateUserRequest(email, fromSalon, fromSessionSalon, language, fromThirdParty, password,
-      Boolean.TRUE.equals(sendingAllowed), fields.refusal(StatusCode.CREATE_MISSING_FIELD), origin, idempotency);
+      Boolean.TRUE.equals(sendingAllowed), body.getValue("captchaToken"), fields.refusal(StatusCode.CREATE_MISSING_FIELD),
+      origin, idempotency);
   }
 
   /** The account this request creates for {@code applicationId}: active with a hash, else pending. */

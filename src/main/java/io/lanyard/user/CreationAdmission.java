@@ -1,5 +1,6 @@
 package io.lanyard.user;
 
+import io.lanyard.api.Captcha;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.api.StepFailure;
@@ -15,8 +16,10 @@ import java.util.function.BiFunction;
 /**
  * The start and end both creation routes share: the {@code Idempotency-Key} header's form (400), the body's checks (131,
  * 190), then the application's (149, 140, 181; 170 when it cannot be looked up, and a refusal goes to the audit trail), then
- * a key already used: its first reply, or 422 for another request; and at the end, any failure mapped once to its step's
- * internal code.
+ * a key already used: its first reply, or 422 for another request; then the CAPTCHA, if one is configured (131, 190; the
+ * provider unable to answer is an internal failure, 1): the one check that calls out, so it comes after every check that
+ * costs nothing and after a replay (whose first request passed it, and whose single-use answer is spent), and before
+ * anything is hashed or written; and at the end, any failure mapped once to its step's internal code.
  */
 public final class CreationAdmission {
 
@@ -24,12 +27,15 @@ public final class CreationAdmission {
   private final ApplicationDirectory applications;
   private final IdempotencyKeys keys;
   private final AuditTrail audit;
+  private final Captcha captcha;
 
-  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit) {
+  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit,
+                           Captcha captcha) {
     this.pool = pool;
     this.applications = applications;
     this.keys = keys;
     this.audit = audit;
+    this.captcha = captcha;
   }
 
   /** @param route what the route does with an admitted request whose key (if any) is new */
@@ -57,6 +63,8 @@ public final class CreationAdmission {
                                   BiFunction<CreateUserRequest, Application, Future<Result>> route) {
     return keys.replay(pool, application.id(), request.idempotency().key())
       .recover(StepFailure.as(StatusCode.CREATE_UNEXPECTED))
-      .compose(stored -> stored.isPresent() ? Future.succeededFuture(stored.get()) : route.apply(request, application));
+      .compose(stored -> stored.isPresent() ? Future.succeededFuture(stored.get())
+        : captcha.check(request.captchaToken(), request.origin().source())
+          .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get()) : route.apply(request, application)));
   }
 }

@@ -46,7 +46,7 @@ public final class JarProcess implements AutoCloseable {
 
   /**
    * Starts the jar with no {@code LANYARD_*} variable of this JVM; bcrypt cost 4, the tests' secret key, metrics on the API
-   * port; then {@code env}.
+   * port, loopback allow-listed; then {@code env}.
    */
   public static JarProcess start(Map<String, String> env) {
     if (!Files.isRegularFile(JAR)) {
@@ -59,6 +59,8 @@ public final class JarProcess implements AutoCloseable {
     builder.environment().put("LANYARD_ALLOW_WEAK_BCRYPT_COST", "true");
     builder.environment().put("LANYARD_JWT_SECRET_KEY", TestApp.JWT_SECRET_KEY);
     builder.environment().put("LANYARD_METRICS_PORT", "0");
+    // the tests call from loopback, as many times as they need: the per-source rates are tested on a service of their own
+    builder.environment().put("LANYARD_SOURCE_ALLOWLIST", "127.0.0.1,::1");
     builder.environment().putAll(env);
     try {
       return new JarProcess(builder.start());
