@@ -75,8 +75,8 @@ public final class OutboxRepository {
   /**
    * A mail to deliver.
    *
-   * @param age how long since its first attempt (since it was re-queued by an operator): past {@code mail.maxAge}, a failure is
-   *            its last
+   * @param age how long since its first attempt (its first since an operator re-queued it): past {@code mail.maxAge}, a
+   *            failure is its last
    */
   public record Due(long id, String messageId, String kind, String recipient, String subject, String text,
                     Optional<String> html, int attempts, Duration age) {
