@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
   subcommands = {MailCommand.Status.class, MailCommand.RetryDead.class})
 final class MailCommand {
 
-  @Command(name = "status", description = "Print mails per state, and how long the oldest undelivered one has waited.",
+  @Command(name = "status", description = "Print mails per state, suppressed mails per reason (suppressed:REASON), and how "
+    + "long the oldest undelivered one has waited.",
     footer = "  java -jar lanyard.jar mail status")
   static final class Status implements Callable<Integer> {
 
@@ -29,9 +30,11 @@ final class MailCommand {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         OutboxRepository outbox = new OutboxRepository();
         Map<String, Long> counts = Await.result(outbox.countByStatus(runtime.pool()));
+        Map<String, Long> suppressed = Await.result(outbox.countSuppressedByReason(runtime.pool()));
         Optional<Duration> oldest = Await.result(outbox.oldestPendingAge(runtime.pool()));
         PrintWriter out = spec.commandLine().getOut();
         counts.forEach((status, count) -> out.println(status + "\t" + count));
+        suppressed.forEach((reason, count) -> out.println("suppressed:" + reason + "\t" + count));
         out.println("oldest_pending\t" + oldest.map(age -> age.toSeconds() + "s").orElse("-"));
       }
       return 0;

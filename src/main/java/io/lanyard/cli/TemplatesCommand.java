@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** {@code templates}: an application's mail templates, per kind and language. */
@@ -28,12 +29,14 @@ import java.util.stream.Collectors;
   subcommands = {TemplatesCommand.Set.class, TemplatesCommand.ListTemplates.class})
 final class TemplatesCommand {
 
+  /** {@code {{salon}}} in any form ({@code {{{salon}}}}, {@code {{#salon}}}, {@code {{& salon}}}...). */
+  private static final Pattern SALON = Pattern.compile("\\{\\{\\{?\\s*[#^/&]?\\s*salon\\s*}");
   private static final String KINDS = Arrays.stream(MailKind.values()).map(MailKind::wireName).collect(Collectors.joining(", "));
 
   @Command(name = "set", description = "Create or replace a template (Mustache). Values: {{link}} {{email}} {{newEmail}} "
-    + "{{firstname}} {{salon}}.",
+    + "{{firstname}}.",
     footer = {"  java -jar lanyard.jar templates set --app badges --kind welcome \\",
-      "    --language eng-GB --subject 'Welcome to {{salon}}' --text-file welcome.txt"})
+      "    --language eng-GB --subject 'Welcome to Salon 2026' --text-file welcome.txt"})
   static final class Set implements Callable<Integer> {
 
     @Spec
@@ -90,6 +93,10 @@ final class TemplatesCommand {
       TemplateEngine.problem(source).ifPresent(problem -> {
         throw new ParameterException(spec.commandLine(), option + ": not a valid Mustache template: " + problem);
       });
+      if (SALON.matcher(source).find()) {
+        throw new ParameterException(spec.commandLine(), option + ": {{salon}} is no longer filled in: the fair's name comes "
+          + "from the creating request, which anyone may send, and is never put in mail; write the fair's name in the template");
+      }
     }
 
     private String read(Path file, String option) {

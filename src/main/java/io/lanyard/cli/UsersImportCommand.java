@@ -12,6 +12,7 @@ import io.lanyard.imports.UserImport;
 import io.lanyard.mail.BuiltinTemplates;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
+import io.lanyard.mail.MailModes;
 import io.lanyard.mail.Outbox;
 import io.lanyard.mail.TemplateDirectory;
 import io.lanyard.mail.TemplateRepository;
@@ -141,7 +142,8 @@ final class UsersImportCommand implements Callable<Integer> {
     AccountLinkMails.problem(application, templates).ifPresent(problem -> {
       throw new ParameterException(spec.commandLine(), "--send-links: " + problem);
     });
-    Outbox outbox = new Outbox(runtime.vertx(), runtime.config().mail().messageIdDomain(), List.of());
+    Outbox outbox = new Outbox(runtime.vertx(), runtime.config().mail().messageIdDomain(),
+      MailModes.suppressionRules(runtime.config().mail(), runtime.syntheticAddresses()));
     return new AccountLinkMails(application, templates, new AccountLinkRepository(), outbox, runtime.config().links().ttl());
   }
 
@@ -153,7 +155,9 @@ final class UsersImportCommand implements Callable<Integer> {
     out.println("skipped\t" + summary.skipped() + "\t(address already has an account)");
     out.println("updated\t" + summary.updated());
     out.println("rejected\t" + summary.rejected() + "\t(" + report + ")");
-    out.println("links\t" + summary.linked());
+    long heldBack = sendLinks ? summary.pending() - summary.linked() : 0;
+    out.println("links\t" + summary.linked() + (heldBack > 0
+      ? "\t(" + heldBack + " held back: the address had all the mail mail.perRecipient allows)" : ""));
     out.println(String.format(Locale.ROOT, "seconds\t%.2f", seconds));
     out.println("rows_per_second\t" + Math.round(summary.rows() / seconds));
   }

@@ -17,8 +17,9 @@ import java.util.Optional;
 
 /**
  * {@code --send-links}: the account-link mail of each pending account an import creates, as {@code /user/create} writes it (a
- * single-use link of which only the SHA-256 is kept, the mail in the outbox, through its suppression rules), in the batch's
- * transaction. The mail verticles of the running instances send them.
+ * single-use link of which only the SHA-256 is kept, the mail in the outbox, through the service's suppression rules: a
+ * synthetic address, {@code mail.mode=drop}, the limit per recipient), in the batch's transaction. The mail verticles of the
+ * running instances send them. The row's {@code fromSalon} fills the link URL's {@code {fromSalon}}, never the mail's text.
  */
 public final class AccountLinkMails {
 
@@ -53,25 +54,30 @@ public final class AccountLinkMails {
     return Optional.empty();
   }
 
-  /** Queues the mails, sent one after the other on the transaction's connection without waiting (pipelined). */
+  /**
+   * Queues the mails, sent one after the other on the transaction's connection without waiting (pipelined).
+   *
+   * @return how many links were made: a mail held back by the limit per recipient carries none
+   */
   Future<Integer> queue(SqlClient tx, List<Pending> accounts) {
-    List<Future<Void>> queued = accounts.stream().map(account -> queue(tx, account)).toList();
-    return Future.all(queued).map(accounts.size());
+    List<Future<Boolean>> queued = accounts.stream().map(account -> queue(tx, account)).toList();
+    return Future.all(queued).map(all -> (int) queued.stream().filter(Future::result).count());
   }
 
   /** A pending account the import created. */
   record Pending(String userId, ImportRow row) {
   }
 
-  private Future<Void> queue(SqlClient tx, Pending account) {
+  private Future<Boolean> queue(SqlClient tx, Pending account) {
     ImportRow row = account.row();
     CompiledMail template = templatesByLanguage.getOrDefault(row.language(), templatesByLanguage.values().iterator().next());
     String token = SecretTokens.generate();
     String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", row.email(),
       "language", row.language(), "fromSalon", row.fromSalon()));
     String firstname = row.profile().getString("firstname", "");
-    Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname, "salon", row.fromSalon());
-    return links.insert(tx, SecretTokens.sha256(token), account.userId(), ttl)
-      .compose(saved -> outbox.enqueue(tx, template.render(row.email(), values), account.userId(), application.id()));
+    Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname);
+    return outbox.enqueue(tx, template.render(row.email(), values), account.userId(), application.id())
+      .compose(queued -> queued.overRecipientLimit() ? Future.succeededFuture(false)
+        : links.insert(tx, SecretTokens.sha256(token), account.userId(), ttl).map(true));
   }
 }

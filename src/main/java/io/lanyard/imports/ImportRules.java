@@ -1,6 +1,7 @@
 package io.lanyard.imports;
 
 import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.FairNames;
 import io.lanyard.accounts.Languages;
 import io.lanyard.api.FieldProblem;
 import io.lanyard.api.RequestFields;
@@ -14,8 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * The rules a row must pass, the API's: the e-mail syntax and its normal form, the two languages, strings of at most 255
- * characters, the profile fields' own rules (civility, ISO country); and a bcrypt hash in the modular crypt form
- * ({@code $2a$}, {@code $2b$} or {@code $2y$}, cost 04 to 31, 53 characters of salt and hash), kept as it is.
+ * characters, {@code fromSalon} and {@code fromSessionSalon} slugs, the profile fields' own rules (civility, ISO country);
+ * and a bcrypt hash in the modular crypt form ({@code $2a$}, {@code $2b$} or {@code $2y$}, cost 04 to 31, 53 characters of
+ * salt and hash), kept as it is.
  */
 public final class ImportRules {
 
@@ -52,8 +54,8 @@ public final class ImportRules {
     if (language != null && !Languages.isSupported(language)) {
       problems.add(new FieldProblem(ImportColumns.LANGUAGE, "unsupported_language"));
     }
-    String fromSalon = required(raw, ImportColumns.FROM_SALON, problems);
-    String fromSessionSalon = required(raw, ImportColumns.FROM_SESSION_SALON, problems);
+    String fromSalon = slug(raw, ImportColumns.FROM_SALON, problems);
+    String fromSessionSalon = slug(raw, ImportColumns.FROM_SESSION_SALON, problems);
     JsonObject profile = profile(raw, problems);
     Optional<String> hash = Optional.ofNullable(raw.values().get(ImportColumns.PASSWORD_HASH));
     if (hash.isPresent() && !BCRYPT.matcher(hash.get()).matches()) {
@@ -79,6 +81,16 @@ public final class ImportRules {
     }
     if (RequestFields.hasNul(value)) {
       problems.add(new FieldProblem(column, RequestFields.INVALID_CHARACTER));
+      return null;
+    }
+    return value;
+  }
+
+  /** A required column holding a slug, as the creation routes take {@code fromSalon} and {@code fromSessionSalon}. */
+  private static String slug(RawRow raw, String column, List<FieldProblem> problems) {
+    String value = required(raw, column, problems);
+    if (value != null && !FairNames.isSlug(value)) {
+      problems.add(new FieldProblem(column, FairNames.INVALID_SLUG));
       return null;
     }
     return value;

@@ -6,6 +6,7 @@ import io.lanyard.applications.ApplicationDirectory;
 import io.lanyard.mail.CompiledMail;
 import io.lanyard.mail.MailKind;
 import io.lanyard.mail.Outbox;
+import io.lanyard.mail.Queued;
 import io.lanyard.mail.TemplateDirectory;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
@@ -57,17 +58,18 @@ public final class AccountMail {
   }
 
   /**
-   * Queues a mail rendered with the account's values ({@code email}, {@code firstname}, {@code salon}) and {@code extra}.
+   * Queues a mail rendered with the account's values ({@code email}, {@code firstname}) and {@code extra}. The fair an account
+   * came from ({@code fromSalon}) is not among them: it is whatever the creating request said, and is never put in mail as
+   * text (DECISIONS.md §7).
    *
    * @param recipient where it goes (the account's address, or the new one of an e-mail change)
    * @param linked whether the outbox row stays linked to the account (not for the last notice of an erased one)
    */
-  public Future<Void> queue(SqlClient tx, CompiledMail template, Sender sender, Account account, String recipient,
-                            Map<String, String> extra, boolean linked) {
+  public Future<Queued> queue(SqlClient tx, CompiledMail template, Sender sender, Account account, String recipient,
+                              Map<String, String> extra, boolean linked) {
     Map<String, String> values = new HashMap<>();
     values.put("email", account.email() == null ? recipient : account.email());
     values.put("firstname", account.firstname());
-    values.put("salon", account.fromSalon().orElse(""));
     values.put("link", "");
     values.putAll(extra);
     return outbox.enqueue(tx, template.render(recipient, values), linked ? Optional.of(account.id()) : Optional.empty(),
@@ -82,7 +84,7 @@ public final class AccountMail {
                              boolean linked) {
     return template(sender, kind, account.language()).compose(template -> template.isEmpty()
       ? Future.succeededFuture()
-      : queue(tx, template.get(), sender, account, account.email(), extra, linked));
+      : queue(tx, template.get(), sender, account, account.email(), extra, linked).mapEmpty());
   }
 
   public void nudge() {

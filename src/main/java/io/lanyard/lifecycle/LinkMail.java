@@ -13,7 +13,9 @@ import java.util.Map;
 /**
  * A mail carrying a single-use link: a fresh token (32 random bytes, base64url) whose SHA-256 the caller stores, and the
  * application's URL for that kind of link with {@code {token}}, {@code {email}}, {@code {language}} and {@code {fromSalon}}
- * filled in. The token itself exists only in the mail.
+ * filled in (URL-encoded, in a URL the operator chose). The token itself exists only in the mail. A mail held back by the
+ * limit per recipient stores no token: its link reaches nobody, and storing it would push out (account links, three at
+ * most) or replace (reset and e-mail links) the link the person holds, which is the very attack the limit stops.
  */
 public final class LinkMail {
 
@@ -41,7 +43,7 @@ public final class LinkMail {
       "fromSalon", account.fromSalon().orElse("")));
     Map<String, String> values = new HashMap<>(extra);
     values.put("link", link);
-    return store.save(tx, SecretTokens.sha256(token))
-      .compose(saved -> mail.queue(tx, template, sender, account, recipient, values, true));
+    return mail.queue(tx, template, sender, account, recipient, values, true)
+      .compose(queued -> queued.overRecipientLimit() ? Future.succeededFuture() : store.save(tx, SecretTokens.sha256(token)));
   }
 }

@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What {@code mail.mode} and {@code loadTest.domains} make of mail. {@code send}: SMTP. {@code log}: a log line per mail instead
- * of SMTP ({@link LoggedMail}). {@code drop}: every mail is kept in the outbox as suppressed (reason {@value #DROP_REASON})
- * and nothing is delivered, not even mail queued before. In every mode, mail to a synthetic account is suppressed first.
+ * What {@code mail.mode}, {@code loadTest.domains} and {@code mail.perRecipient} make of mail. {@code send}: SMTP.
+ * {@code log}: a log line per mail instead of SMTP ({@link LoggedMail}). {@code drop}: every mail is kept in the outbox as
+ * suppressed (reason {@value #DROP_REASON}) and nothing is delivered, not even mail queued before. In every mode, mail to a
+ * synthetic account is suppressed first, and mail past the limit per recipient ({@link RecipientLimit}) last.
  */
 public final class MailModes {
 
@@ -28,13 +29,17 @@ public final class MailModes {
   private MailModes() {
   }
 
-  /** The rules the outbox asks in order: synthetic recipients first, then the mode's. */
+  /**
+   * The rules the outbox asks in order: synthetic recipients first, then the mode's, then the limit per recipient (last: its
+   * lock and count are spent only on mail that would otherwise go out).
+   */
   public static List<SuppressionRule> suppressionRules(LanyardConfig.Mail mail, SyntheticAddresses synthetic) {
     List<SuppressionRule> rules = new ArrayList<>();
     rules.add(new SyntheticRecipients(synthetic));
     if (mail.mode() == MailMode.DROP) {
       rules.add((client, rendered) -> Future.succeededFuture(Optional.of(DROP_REASON)));
     }
+    mail.perRecipient().ifPresent(limit -> rules.add(new RecipientLimit(limit)));
     return rules;
   }
 

@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -21,9 +22,10 @@ import java.util.concurrent.TimeUnit;
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
  * left by a crash). A batch is leased in one short commit, each mail is sent, and its outcome is recorded right after its own
  * SMTP reply: a crash mid-batch re-sends only the mail SMTP had not answered, once the lease runs out. A 5xx is final at once;
- * a temporary failure is retried with a backoff capped at {@code mail.retryMaxDelay}, until the mail is older than
- * {@code mail.maxAge}. While the server fails ({@link SmtpCircuit}), one mail at a time probes it, and when one goes through,
- * every mail waiting out a backoff goes at once.
+ * a temporary failure is retried with a backoff capped at {@code mail.retryMaxDelay}, until the mail's first attempt is older
+ * than {@code mail.maxAge}. While the server fails ({@link SmtpCircuit}), one mail at a time probes it, and when one goes through,
+ * every mail waiting out a backoff goes at once. Under {@code mail.maxSendRate} no more is leased than the deployment's send
+ * budget allows ({@link DeliveryClaims}); mail past it waits, pending, and is fetched when the budget has room again.
  */
 public final class MailVerticle extends VerticleBase {
 
@@ -35,6 +37,7 @@ public final class MailVerticle extends VerticleBase {
 
   private final Pool pool;
   private final OutboxRepository outbox;
+  private final DeliveryClaims claims;
   /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
   private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
@@ -43,7 +46,10 @@ public final class MailVerticle extends VerticleBase {
   private final Counter sentCount;
   private final Counter retryCount;
   private final Counter deadCount;
+  private final Counter deferrals;
   private boolean draining;
+  /** The timer of a drain waiting for the send budget ({@code mail.maxSendRate}), or -1. */
+  private long budgetTimer = -1;
   private boolean drainAgain;
   // Set when stop begins: the pool closes soon after, so a drain still in flight then fails by design, not by accident.
   private volatile boolean stopping;
@@ -58,9 +64,14 @@ public final class MailVerticle extends VerticleBase {
     this.config = config;
     // every mail of a batch is sent at once and each is bounded by the transport's deadline; the margin covers the recording
     this.lease = transport.map(MailTransport::deadline).orElse(Duration.ZERO).multipliedBy(2);
+    this.claims = new DeliveryClaims(pool, outbox, lease, config.maxSendRate().map(SendBudget::new));
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
     this.deadCount = attempts(registry, "dead");
+    this.deferrals = Counter.builder("lanyard.mail.send.deferrals")
+      .description("Times this instance left due mail in the outbox because mail.maxSendRate was spent; it goes when the rate "
+        + "lets it")
+      .register(registry);
     Gauge.builder("lanyard.mail.smtp.up", circuit, smtp -> smtp.isOpen() ? 0 : 1)
       .description("1 while the SMTP server takes mail, 0 since an attempt failed at the server (not at one mail)")
       .register(registry);
@@ -88,6 +99,9 @@ public final class MailVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
+    if (budgetTimer >= 0) {
+      vertx.cancelTimer(budgetTimer);
+    }
     return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty()
       .eventually(() -> transport.map(MailTransport::close).orElse(Future.succeededFuture()));
   }
@@ -122,15 +136,29 @@ public final class MailVerticle extends VerticleBase {
 
   /** @return whether there may be more to send at once */
   private Future<Boolean> deliverBatch() {
-    return outbox.claimDue(pool, config.batchSize(), lease)
+    return claims.due(config.batchSize()).map(this::deferIfOverBudget)
       .compose(batch -> Future.join(batch.stream().map(this::deliver).toList())
         .transform(all -> Future.succeededFuture(batch.size() == config.batchSize() && !circuit.isOpen())));
   }
 
   /** The SMTP server was failing: one mail, whatever its backoff, tells whether it takes mail again. */
   private Future<Boolean> probe() {
-    return outbox.claimOldest(pool, lease)
-      .compose(mail -> mail.isEmpty() ? Future.succeededFuture(false) : deliver(mail.get()).map(sent -> !circuit.isOpen()));
+    return claims.oldest().map(this::deferIfOverBudget)
+      .compose(mail -> mail.isEmpty() ? Future.succeededFuture(false) : deliver(mail.get(0)).map(sent -> !circuit.isOpen()));
+  }
+
+  /** Mail left waiting for the send budget: counted, and fetched as soon as the budget lets the next mail go. */
+  private List<OutboxRepository.Due> deferIfOverBudget(DeliveryClaims.Claimed claimed) {
+    claimed.deferredFor().ifPresent(wait -> {
+      deferrals.increment();
+      if (budgetTimer < 0 && !stopping) {
+        budgetTimer = vertx.setTimer(wait.toMillis(), id -> {
+          budgetTimer = -1;
+          drain();
+        });
+      }
+    });
+    return claimed.mails();
   }
 
   /** Sends one mail and records its outcome at once, in a statement of its own. */

@@ -50,29 +50,30 @@ public final class Outbox {
   }
 
   /** @param client the transaction of the change */
-  public Future<Void> enqueue(SqlClient client, RenderedMail mail, String userId, String applicationId) {
+  public Future<Queued> enqueue(SqlClient client, RenderedMail mail, String userId, String applicationId) {
     return enqueue(client, mail, Optional.of(userId), Optional.of(applicationId));
   }
 
   /**
    * @param userId the account the mail is about, if it is to stay linked to one (an erased account's last notice is not)
    * @param applicationId the application it is sent for, if any (none for an account an operator created)
+   * @return whether the mail is to be sent, or kept unsent and why
    */
-  public Future<Void> enqueue(SqlClient client, RenderedMail mail, Optional<String> userId, Optional<String> applicationId) {
+  public Future<Queued> enqueue(SqlClient client, RenderedMail mail, Optional<String> userId, Optional<String> applicationId) {
     // Fixed when queued, so every retry of this mail carries the same Message-ID and receivers can drop duplicates.
     String messageId = "<" + UUID.randomUUID() + "@" + messageIdDomain + ">";
     return suppression(client, mail, 0).compose(reason -> {
       Tuple values = Tuple.of(messageId, mail.kind().wireName(), mail.recipient(), mail.subject(), mail.text(),
         mail.html().orElse(null), userId.map(UUID::fromString).orElse(null), applicationId.map(UUID::fromString).orElse(null))
         .addString(reason.orElse(null));
-      return client.preparedQuery(ENQUEUE).execute(values).<Void>mapEmpty()
+      return client.preparedQuery(ENQUEUE).execute(values).map(new Queued(reason))
         .onSuccess(queued -> reason.ifPresent(this::countSuppressed));
     });
   }
 
   private void countSuppressed(String reason) {
     suppressed.computeIfAbsent(reason, key -> Counter.builder("lanyard.mail.suppressed")
-        .description("Mails queued as suppressed, never to be sent, by reason (synthetic, mail_mode_drop, ...)")
+        .description("Mails queued as suppressed, never to be sent, by reason (recipient_limit, synthetic, mail_mode_drop)")
         .tag("reason", reason)
         .register(registry))
       .increment();

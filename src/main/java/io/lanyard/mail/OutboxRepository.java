@@ -16,11 +16,13 @@ import java.util.Optional;
 /** Delivery's side of {@code mail_outbox}: claiming due mail, recording attempts, and the operator's view. */
 public final class OutboxRepository {
 
-  // A lease, committed at once: SKIP LOCKED lets instances claim side by side, and the lease keeps the mail from every other
-  // claim until its outcome is recorded, or until the lease runs out after a crash. $3 true: a mail waiting out the backoff of
-  // a failure may be taken too (a probe of an SMTP server that was failing).
+  // A lease: SKIP LOCKED lets instances claim side by side, and the lease keeps the mail from every other claim until its
+  // outcome is recorded, or until the lease runs out after a crash. $3 true: a mail waiting out the backoff of a failure may be
+  // taken too (a probe of an SMTP server that was failing). A mail's age (mail.maxAge) runs from its first attempt, so no time
+  // it spent waiting in the outbox (for the send rate, for a server that was down) counts.
   private static final String CLAIM = """
-    UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond'
+    UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond',
+      first_attempt_at = coalesce(first_attempt_at, now())
     WHERE id IN (
       SELECT id FROM mail_outbox
       WHERE status = 'pending' AND (next_attempt_at <= now() OR $3 AND last_error IS NOT NULL)
@@ -29,7 +31,12 @@ public final class OutboxRepository {
       LIMIT $1
       FOR UPDATE SKIP LOCKED)
     RETURNING id, message_id, kind, recipient, subject, text_body, html_body, attempts,
-      extract(epoch FROM now() - coalesce(requeued_at, created_at)) * 1000 AS age_ms""";
+      extract(epoch FROM now() - first_attempt_at) * 1000 AS age_ms""";
+  // What a claim of the same kind would find still waiting (the claim's own mails are leased now).
+  private static final String HAS_WAITING = """
+    SELECT EXISTS (SELECT 1 FROM mail_outbox
+      WHERE status = 'pending' AND (next_attempt_at <= now() OR $1 AND last_error IS NOT NULL)
+        AND (leased_until IS NULL OR leased_until <= now()))""";
   // A sent mail keeps its envelope for the record, not its body (which may hold an account link); the last notice of an
   // erased account keeps not even the address it went to.
   private static final String MARK_SENT = """
@@ -49,6 +56,9 @@ public final class OutboxRepository {
       AND (leased_until IS NULL OR leased_until <= now())""";
   private static final String COUNT_BY_STATUS = """
     SELECT status, count(*) AS mails FROM mail_outbox GROUP BY status""";
+  private static final String COUNT_SUPPRESSED_BY_REASON = """
+    SELECT suppressed_reason, count(*) AS mails FROM mail_outbox WHERE status = 'suppressed'
+    GROUP BY suppressed_reason ORDER BY suppressed_reason""";
   private static final String OLDEST_PENDING_AGE = """
     SELECT extract(epoch FROM now() - min(created_at)) * 1000 FROM mail_outbox WHERE status = 'pending'""";
   // Touches only pending and dead rows (mail_outbox_unsent_idx), however many sent or suppressed mails the table keeps.
@@ -58,29 +68,25 @@ public final class OutboxRepository {
       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')) * 1000 AS oldest_pending_ms
     FROM mail_outbox WHERE status IN ('pending', 'dead')""";
   private static final String RETRY_DEAD = """
-    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), leased_until = NULL, requeued_at = now()
+    UPDATE mail_outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), leased_until = NULL, requeued_at = now(),
+      first_attempt_at = NULL
     WHERE status = 'dead'""";
 
   /**
    * A mail to deliver.
    *
-   * @param age how long since it was queued (or re-queued by an operator): past {@code mail.maxAge}, a failure is its last
+   * @param age how long since its first attempt (its first since an operator re-queued it): past {@code mail.maxAge}, a
+   *            failure is its last
    */
   public record Due(long id, String messageId, String kind, String recipient, String subject, String text,
                     Optional<String> html, int attempts, Duration age) {
   }
 
-  /** Leases up to {@code limit} due mails for {@code lease}, in one short statement of its own. */
-  public Future<List<Due>> claimDue(SqlClient client, int limit, Duration lease) {
-    return claim(client, limit, lease, false);
-  }
-
-  /** Leases the mail that has waited longest, due or still in its backoff: the probe of an SMTP server that was failing. */
-  public Future<Optional<Due>> claimOldest(SqlClient client, Duration lease) {
-    return claim(client, 1, lease, true).map(due -> due.stream().findFirst());
-  }
-
-  private Future<List<Due>> claim(SqlClient client, int limit, Duration lease, boolean evenInBackoff) {
+  /**
+   * Leases up to {@code limit} mails for {@code lease}: the due ones, or with {@code evenInBackoff} those waiting out the
+   * backoff of a failure too, longest waiting first (one of them is the probe of an SMTP server that was failing).
+   */
+  public Future<List<Due>> claim(SqlClient client, int limit, Duration lease, boolean evenInBackoff) {
     Tuple values = Tuple.of(limit, (double) lease.toMillis(), evenInBackoff);
     return client.preparedQuery(CLAIM).execute(values).map(rows -> {
       List<Due> due = new ArrayList<>(rows.size());
@@ -91,6 +97,11 @@ public final class OutboxRepository {
       }
       return due;
     });
+  }
+
+  /** Whether mail is still waiting that a claim with the same {@code evenInBackoff} would take. */
+  public Future<Boolean> hasWaiting(SqlClient client, boolean evenInBackoff) {
+    return client.preparedQuery(HAS_WAITING).execute(Tuple.of(evenInBackoff)).map(rows -> rows.iterator().next().getBoolean(0));
   }
 
   public Future<Void> markSent(SqlClient client, long id) {
@@ -128,6 +139,15 @@ public final class OutboxRepository {
         counts.put(status, 0L);
       }
       rows.forEach(row -> counts.put(row.getString("status"), row.getLong("mails")));
+      return counts;
+    });
+  }
+
+  /** Suppressed mails per reason ({@code recipient_limit}, {@code synthetic}, {@code mail_mode_drop}), the reasons present. */
+  public Future<Map<String, Long>> countSuppressedByReason(Pool pool) {
+    return pool.preparedQuery(COUNT_SUPPRESSED_BY_REASON).execute().map(rows -> {
+      Map<String, Long> counts = new LinkedHashMap<>();
+      rows.forEach(row -> counts.put(row.getString("suppressed_reason"), row.getLong("mails")));
       return counts;
     });
   }

@@ -111,9 +111,11 @@ public final class RequestEmailChange {
       if (holder.isPresent()) {
         return mail.notice(tx, mails.sender(), holder.get(), MailKind.EMAIL_IN_USE, Map.of(), true).map(true);
       }
+      // The new address is not proven to be the account's yet: the mail carries no free text of the account (its first
+      // name is whatever its holder typed), so nobody can use it to send words of their choice to an address of their choice.
       return links.send(tx, (client, hash) -> changes.replace(client, account.id(), newEmail, hash, config.emailTtl()),
           mails.change(), mails.sender(), account, mails.emailUrl(), newEmail, account.language(),
-          Map.of("newEmail", newEmail))
+          Map.of("newEmail", newEmail, "firstname", ""))
         .map(true);
     });
   }

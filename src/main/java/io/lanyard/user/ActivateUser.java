@@ -19,7 +19,8 @@ import static io.lanyard.api.StatusCode.CREATE_USER_INSERT_FAILED;
 
 /**
  * POST /_plugin/{P}/user/activate {token, password}: 0 with {@code data._id} | 131 | 190 | 191 | internal 1, 133, 134, 161.
- * Sets the password of the account the link was made for, makes it active, and uses the link up.
+ * Sets the password of the account the link was made for, makes it active, and uses the link up with every other link of
+ * the account (a pending account may hold three), so none of them works afterwards.
  */
 public final class ActivateUser {
 

@@ -33,8 +33,8 @@ import static io.lanyard.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 /**
  * POST /_plugin/{P}/user/create: 0 | 131 | 190 | 149 | 140 | 181 | 124 | 187 | 143 | internal 1, 132, 133, 135, 161, 170.
  * A pending account, a single-use link and the mail carrying it, in one transaction (with the request's
- * {@code Idempotency-Key}, if any). For an account still pending, a fresh link replaces the old one, at most once per
- * {@code links.resendInterval}; sooner, or for an active account, 143.
+ * {@code Idempotency-Key}, if any). For an account still pending, a fresh link joins the ones it has (which stay valid, the
+ * newest three), at most once per {@code links.resendInterval}; sooner, or for an active account, 143.
  */
 public final class CreateUserByLink {
 
@@ -104,7 +104,10 @@ public final class CreateUserByLink {
         : renew(tx, request, application, linkUrl, template));
   }
 
-  /** The address is taken: only a pending account whose last link is old enough gets a new one. */
+  /**
+   * The address is taken: only a pending account whose last link is old enough gets a new one, and the links it already has
+   * stay valid (the newest three: DECISIONS.md §7), so asking again for someone's link never takes theirs away.
+   */
   private Future<Result> renew(SqlClient tx, CreateUserRequest request, Application application, String linkUrl,
                                CompiledMail template) {
     return accounts.lockByEmail(tx, request.email())
@@ -118,22 +121,24 @@ public final class CreateUserByLink {
           .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
           .compose(recentlySent -> recentlySent
             ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
-            : links.deleteUnused(tx, userId)
-              .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-              .compose(deleted -> sendLink(tx, userId, request, application, linkUrl, template)));
+            : sendLink(tx, userId, request, application, linkUrl, template));
       });
   }
 
+  /**
+   * The mail first, then the link it carries, unless the mail was held back by the limit per recipient: that link would reach
+   * nobody. The fair's name ({@code fromSalon}) goes into the link's URL only, URL-encoded, never into the mail's text.
+   */
   private Future<Result> sendLink(SqlClient tx, String userId, CreateUserRequest request, Application application,
                                   String linkUrl, CompiledMail template) {
     String token = SecretTokens.generate();
     String link = LinkUrls.fill(linkUrl, Map.of("token", token, "email", request.email(),
       "language", request.language(), "fromSalon", request.fromSalon()));
-    Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "", "salon", request.fromSalon());
-    return links.insert(tx, SecretTokens.sha256(token), userId, config.ttl())
-      .recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED))
-      .compose(saved -> outbox.enqueue(tx, template.render(request.email(), values), userId, application.id())
-        .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED)))
+    Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "");
+    return outbox.enqueue(tx, template.render(request.email(), values), userId, application.id())
+      .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
+      .compose(queued -> queued.overRecipientLimit() ? Future.succeededFuture()
+        : links.insert(tx, SecretTokens.sha256(token), userId, config.ttl()).recover(StepFailure.as(CREATE_LINK_TOKEN_FAILED)))
       .map(Result.created());
   }
 }

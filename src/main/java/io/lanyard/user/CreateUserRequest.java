@@ -1,6 +1,7 @@
 package io.lanyard.user;
 
 import io.lanyard.accounts.Emails;
+import io.lanyard.accounts.FairNames;
 import io.lanyard.accounts.Languages;
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.UserStatus;
@@ -19,7 +20,8 @@ import java.util.Set;
 /**
  * The body of both creation routes: {@code email, fromSalon, fromSessionSalon, language, fromThirdParty}, plus {@code password}
  * and {@code isSendingEmailAllowed} with a password, and {@code captchaToken} when a CAPTCHA is configured (checked by the
- * operation: the body alone cannot tell whether one is needed). The e-mail comes out normalised.
+ * operation: the body alone cannot tell whether one is needed). The e-mail comes out normalised; {@code fromSalon} and
+ * {@code fromSessionSalon} are slugs ({@link FairNames}).
  *
  * @param captchaToken the body's {@code captchaToken} as sent (null when absent)
  * @param refusal the reply when the body is unusable (131 missing, 190 invalid); the other fields are then not to be read
@@ -61,6 +63,9 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
 
     String email = rawEmail == null ? null : Emails.normalise(rawEmail);
     fields.check("email", email, email != null && Emails.isValid(email), "invalid_email");
+    fields.check("fromSalon", fromSalon, fromSalon != null && FairNames.isSlug(fromSalon), FairNames.INVALID_SLUG);
+    fields.check("fromSessionSalon", fromSessionSalon, fromSessionSalon != null && FairNames.isSlug(fromSessionSalon),
+      FairNames.INVALID_SLUG);
     fields.check("language", language, Languages.isSupported(language), "unsupported_language");
     if (password != null) {
       Optional<String> problem = Passwords.problem(password);

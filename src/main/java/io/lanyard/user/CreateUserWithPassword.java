@@ -97,8 +97,9 @@ public final class CreateUserWithPassword {
           if (welcome.isEmpty()) {
             return Future.succeededFuture(Result.created());
           }
+          // the request's fromSalon is no value of the mail: it is never rendered as text (DECISIONS.md §7)
           RenderedMail mail = welcome.get().render(request.email(),
-            Map.of("email", request.email(), "firstname", "", "salon", request.fromSalon(), "link", ""));
+            Map.of("email", request.email(), "firstname", "", "link", ""));
           return outbox.enqueue(tx, mail, userId.get(), application.id())
             .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
             .map(Result.created());

@@ -122,9 +122,9 @@ class ApplicationsCliIT extends SharedServiceFixture {
     Cli.Run list = Cli.run("templates", "list", "--app", "badges");
 
     assertThat(set.exitCode()).withFailMessage(set.err()).isZero();
-    assertThat(list.lines()).contains("welcome\tfre-FR\tyes\tBienvenue à {{salon}}");
+    assertThat(list.lines()).contains("welcome\tfre-FR\tyes\tBienvenue au Salon 2026");
     Eventually.until(() -> code(CREATE, token, "b@example.com", true) == 0, FOLLOW, "template set: 0");
-    assertThat(Mails.subjectOf(Mails.awaitTo(Smtp.shared(), "b@example.com", "Bienvenue"))).isEqualTo("Bienvenue à salon-2026");
+    assertThat(Mails.subjectOf(Mails.awaitTo(Smtp.shared(), "b@example.com", "Bienvenue"))).isEqualTo("Bienvenue au Salon 2026");
   }
 
   @Test
@@ -143,13 +143,31 @@ class ApplicationsCliIT extends SharedServiceFixture {
     assertThat(db.count("SELECT count(*) FROM mail_templates")).isZero();
   }
 
+  @Test
+  void templatesSetRefusesTheSalonPlaceholderWhichIsNeverFilledIn() throws Exception {
+    Cli.run("apps", "create", "--name", "badges");
+    Path text = Files.createTempFile("template", ".txt");
+    Files.writeString(text, "Hello {{email}}, welcome to {{ salon }}: {{link}}");
+
+    Cli.Run inText = Cli.run("templates", "set", "--app", "badges", "--kind", "welcome", "--language", "eng-GB",
+      "--subject", "Welcome", "--text-file", text.toString());
+    Cli.Run inSubject = Cli.run("templates", "set", "--app", "badges", "--kind", "welcome", "--language", "eng-GB",
+      "--subject", "Welcome to {{{salon}}}", "--text-file", text.toString());
+
+    assertThat(inText.exitCode()).isEqualTo(2);
+    assertThat(inText.err()).contains("--text-file: {{salon}} is no longer filled in");
+    assertThat(inSubject.exitCode()).isEqualTo(2);
+    assertThat(inSubject.err()).contains("--subject: {{salon}} is no longer filled in");
+    assertThat(db.count("SELECT count(*) FROM mail_templates")).isZero();
+  }
+
   private Cli.Run setTemplate(String appName, String kind, String language) throws Exception {
     Path text = Files.createTempFile("template", ".txt");
     Files.writeString(text, "Bonjour {{email}}, {{link}}");
     Path html = Files.createTempFile("template", ".html");
     Files.writeString(html, "<p>Bonjour {{email}}</p>");
     return Cli.run("templates", "set", "--app", appName, "--kind", kind, "--language", language,
-      "--subject", "Bienvenue à {{salon}}", "--text-file", text.toString(), "--html-file", html.toString());
+      "--subject", "Bienvenue au Salon 2026", "--text-file", text.toString(), "--html-file", html.toString());
   }
 
   private int createCode(String token, String email) {

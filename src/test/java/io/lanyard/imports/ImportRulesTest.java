@@ -46,6 +46,15 @@ class ImportRulesTest {
   }
 
   @Test
+  void fairNamesAreSlugsAsTheCreationRoutesTakeThem() {
+    assertThat(reasons(Map.of("fromSalon", "www.evil.example click here", "fromSessionSalon", "-spring")))
+      .containsExactlyInAnyOrder("fromSalon:invalid_slug", "fromSessionSalon:invalid_slug");
+    assertThat(reasons(Map.of("fromSalon", "x".repeat(65)))).containsExactly("fromSalon:invalid_slug");
+    assertThat(reasons(Map.of("fromSalon", "Salon_2026.v2-" + "x".repeat(50), "fromSessionSalon", "9")))
+      .as("64 characters, and one").isEmpty();
+  }
+
+  @Test
   void theAddressIsNormalisedAndPhonesAreTakenAsProfileFields() {
     ImportRules.Checked checked = ImportRules.check(row(Map.of("email", "Ann@Example.COM", "mobilephone:indicatif", "+33",
       "mobilephone:content", "612345678")));

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -201,6 +202,50 @@ class UserImportIT extends SharedServiceFixture {
     assertThat(http.post("/_plugin/Vendor/user/activate", new JsonObject().put("token", token).put("password", "my password!"))
       .statusCode()).isZero();
     assertThat(db.count("SELECT count(*) FROM users WHERE status = 'active'")).isEqualTo(2);
+  }
+
+  @Test
+  void sendLinksHoldsBackTheMailOfAnAddressThatHadAllItMayGet() throws IOException {
+    // five mails reached ann@example.com within the hour (mail.perRecipient is 5/1h by default)
+    db.query("INSERT INTO mail_outbox (message_id, kind, recipient, subject, status, sent_at) "
+      + "SELECT '<earlier-' || n || '@fair.example>', 'password_reset', 'ann@example.com', 'Earlier', 'sent', now() "
+      + "FROM generate_series(1, 5) n");
+    Path file = write("pending.csv", HEADER
+      + "ann@example.com,eng-GB,salon-2026,spring,Ann,,,,,\n"
+      + "bob@example.com,eng-GB,salon-2026,spring,Bob,,,,,\n");
+
+    Cli.Run run = Cli.run("users", "import", file.toString(), "--app", "fair", "--send-links");
+
+    assertThat(run.exitCode()).withFailMessage(run.err()).isZero();
+    assertThat(summary(run)).containsEntry("created", "2").containsEntry("links", "1");
+    assertThat(run.out()).contains("links\t1\t(1 held back: the address had all the mail mail.perRecipient allows)");
+    Row held = db.single("SELECT status, suppressed_reason FROM mail_outbox WHERE recipient = 'ann@example.com' "
+      + "AND kind = 'account_link'");
+    assertThat(held.getString("status")).isEqualTo("suppressed");
+    assertThat(held.getString("suppressed_reason")).isEqualTo("recipient_limit");
+    assertThat(db.count("SELECT count(*) FROM account_links l JOIN users u ON u.id = l.user_id "
+      + "WHERE u.email = 'ann@example.com'")).as("no link that reaches nobody").isZero();
+    assertThat(Mails.recipient(smtp.awaitMessages(1).get(0))).isEqualTo("bob@example.com");
+    assertThat(smtp.assertNoMoreThan(1, Duration.ofMillis(700))).hasSize(1);
+  }
+
+  @Test
+  void fairNamesThatAreNotSlugsAreRejected() throws IOException {
+    Path file = write("names.csv", HEADER
+      + "ann@example.com,eng-GB,www.evil.example click here,spring,,,,,,\n"
+      + "bob@example.com,eng-GB,salon-2026,spring!,,,,,,\n"
+      + "carl@example.com,eng-GB,Salon_2026.v2,s-1,,,,,,\n");
+
+    Cli.Run run = Cli.run("users", "import", file.toString(), "--app", "fair");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(summary(run)).containsEntry("created", "1").containsEntry("rejected", "2");
+    assertThat(Files.readString(dir.resolve("names.csv.rejects.csv"))).isEqualTo("""
+      line,email,reasons
+      2,ann@example.com,fromSalon:invalid_slug
+      3,bob@example.com,fromSessionSalon:invalid_slug
+      """);
+    assertThat(db.single("SELECT email FROM users").getString(0)).isEqualTo("carl@example.com");
   }
 
   @Test

@@ -145,7 +145,8 @@ class MailDeliveryIT {
       Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE attempts >= 1") == 1, "tried and failed once");
       assertThat(db.single("SELECT status FROM mail_outbox").getString(0)).as("young enough to retry").isEqualTo("pending");
 
-      db.query("UPDATE mail_outbox SET created_at = now() - interval '2 hours'");
+      // its age runs from its first attempt
+      db.query("UPDATE mail_outbox SET first_attempt_at = now() - interval '2 hours'");
 
       Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'dead'") == 1, "the mail dead");
       Row dead = db.single("SELECT attempts, last_error FROM mail_outbox");

@@ -90,7 +90,7 @@ class MailModeIT {
       Fixtures.App fair = Fixtures.registrationApp(staging, "fair");
       // a subject holding the link, which the log line must not carry
       await(new TemplateRepository().save(staging.lanyard().pool(), new MailTemplate(fair.id(), MailKind.ACCOUNT_LINK,
-        "eng-GB", "Open {{link}} for {{salon}}", "Hello {{email}}, open {{link}}", Optional.empty())));
+        "eng-GB", "Open {{link}} for Salon 2026", "Hello {{email}}, open {{link}}", Optional.empty())));
       staging.reloadCaches();
 
       staging.http().post("/_plugin/Vendor/user/create", creation("bob@example.com", fair.token(), null, null));
@@ -99,7 +99,7 @@ class MailModeIT {
       assertThat(smtp.assertNoMoreThan(0, Duration.ofMillis(500))).isEmpty();
       assertThat(messages()).anyMatch(line -> line.startsWith("mail.mode=log: no mail is sent over SMTP"));
       String line = messages().stream().filter(message -> message.contains("not sent (mail.mode=log)")).findFirst().orElseThrow();
-      assertThat(line).contains("account_link", "…@example.com", "Open [link] for salon-2026");
+      assertThat(line).contains("account_link", "…@example.com", "Open [link] for Salon 2026");
       assertThat(line).doesNotContain("bob", "token", "https://", "Hello");
     }
   }

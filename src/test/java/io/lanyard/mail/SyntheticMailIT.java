@@ -55,7 +55,7 @@ class SyntheticMailIT extends SharedServiceFixture {
     assertThat(kept).allSatisfy(row -> {
       assertThat(row.getString("status")).isEqualTo("suppressed");
       assertThat(row.getString("suppressed_reason")).isEqualTo("synthetic");
-      assertThat(row.getString("subject")).as("rendered like any mail").contains("Welcome to salon-2026");
+      assertThat(row.getString("subject")).as("rendered like any mail").contains("Welcome to the fair");
     });
     assertThat(kept.get(0).getString("text_body")).containsPattern(TOKEN);
     assertThat(db.single("SELECT status FROM mail_outbox WHERE recipient = 'bob@example.com'").getString(0)).isEqualTo("sent");

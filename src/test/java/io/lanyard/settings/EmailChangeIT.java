@@ -72,6 +72,16 @@ class EmailChangeIT extends SharedServiceFixture {
   }
 
   @Test
+  void theConfirmationCarriesNoTextOfTheAccountToAnAddressNotProvenYet() {
+    db.query("UPDATE users SET profile = jsonb_build_object('firstname', 'Win a prize at www.evil.example')");
+
+    request(NEW_EMAIL, Accounts.PASSWORD);
+
+    String text = Mails.textOf(Mails.awaitTo(smtp, NEW_EMAIL, "Confirm your new e-mail address"));
+    assertThat(text).startsWith("Hello,").doesNotContain("evil");
+  }
+
+  @Test
   void aWrongOrMissingCurrentPasswordIs192() {
     assertThat(request(NEW_EMAIL, "not the password").statusCode()).isEqualTo(192);
     assertThat(http.post(REQUEST, new JsonObject().put("newEmail", NEW_EMAIL), jwt).statusCode()).isEqualTo(192);

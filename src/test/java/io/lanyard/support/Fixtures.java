@@ -61,13 +61,13 @@ public final class Fixtures {
     return new App(name, id, token);
   }
 
-  /** Subject "[kind language] Welcome to {{salon}}", text and html bodies holding every placeholder. */
+  /** Subject "[kind language] Welcome to the fair", text and html bodies holding every placeholder. */
   public static void template(TestApp app, App application, MailKind kind, String language) {
     String tag = "[" + kind.wireName() + " " + language + "]";
     await(new TemplateRepository().save(app.lanyard().pool(), new MailTemplate(application.id(), kind, language,
-      tag + " Welcome to {{salon}}",
-      tag + " Hello {{firstname}} <{{email}}>, open {{link}} for {{salon}}.",
-      Optional.of("<p>" + tag + " Hello <b>{{email}}</b>: <a href=\"{{link}}\">{{salon}}</a></p>"))));
+      tag + " Welcome to the fair",
+      tag + " Hello {{firstname}} <{{email}}>, open {{link}} for the fair.",
+      Optional.of("<p>" + tag + " Hello <b>{{email}}</b>: <a href=\"{{link}}\">the fair</a></p>"))));
     app.reloadCaches();
   }
 

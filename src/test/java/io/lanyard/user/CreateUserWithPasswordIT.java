@@ -56,7 +56,7 @@ class CreateUserWithPasswordIT extends SharedServiceFixture {
 
     MimeMessage mail = smtp.awaitMessages(1).get(0);
     assertThat(mail.getAllRecipients()[0].toString()).isEqualTo("ann@example.com");
-    assertThat(mail.getSubject()).isEqualTo("[welcome eng-GB] Welcome to " + Fixtures.SALON);
+    assertThat(mail.getSubject()).isEqualTo("[welcome eng-GB] Welcome to the fair");
     assertThat(mail.getFrom()[0].toString()).contains("accounts@fair.example");
     Row outbox = db.single("SELECT status, kind, message_id, text_body FROM mail_outbox");
     assertThat(outbox.getString("kind")).isEqualTo("welcome");
@@ -211,7 +211,7 @@ class CreateUserWithPasswordIT extends SharedServiceFixture {
   void welcomeMailIsInTheUsersLanguage() throws Exception {
     http.post(PATH, creation("ann@example.com", fair.token(), PASSWORD, true).put("language", "fre-FR"));
 
-    assertThat(smtp.awaitMessages(1).get(0).getSubject()).isEqualTo("[welcome fre-FR] Welcome to " + Fixtures.SALON);
+    assertThat(smtp.awaitMessages(1).get(0).getSubject()).isEqualTo("[welcome fre-FR] Welcome to the fair");
   }
 
   private void assertNothingWritten() {
