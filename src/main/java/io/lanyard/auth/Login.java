@@ -10,6 +10,7 @@ import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.session.Sessions;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
@@ -20,6 +21,7 @@ import java.util.Optional;
 /**
  * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials.
  * Unknown address, wrong password and inactive account fail alike, after the same bcrypt work; the audit trail records which.
+ * The new token is recorded among the user's sessions, which may end its oldest one ({@code security.maxSessionsPerUser}).
  */
 public final class Login {
 
@@ -30,14 +32,17 @@ public final class Login {
   private final UserRepository users;
   private final PasswordHasher hasher;
   private final TokenService tokens;
+  private final Sessions sessions;
   private final Expiry expiry;
   private final AuditTrail audit;
 
-  public Login(Pool pool, UserRepository users, PasswordHasher hasher, TokenService tokens, Expiry expiry, AuditTrail audit) {
+  public Login(Pool pool, UserRepository users, PasswordHasher hasher, TokenService tokens, Sessions sessions, Expiry expiry,
+               AuditTrail audit) {
     this.pool = pool;
     this.users = users;
     this.hasher = hasher;
     this.tokens = tokens;
+    this.sessions = sessions;
     this.expiry = expiry;
     this.audit = audit;
   }
@@ -62,8 +67,6 @@ public final class Login {
       audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("malformed_credentials"));
       return Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
     }
-    // Stamped before the account is read: a disable landing after the read still cuts the new token off.
-    long issuedAt = System.currentTimeMillis();
     String email = Emails.normalise(name);
     return users.findCredentials(pool, email)
       .compose(account -> authenticate(account, secret).andThen(done -> {
@@ -71,9 +74,18 @@ public final class Login {
           recordOutcome(request, email, account, done.result());
         }
       }))
-      .map(userId -> userId
-        .map(id -> Reply.ok(tokens.issue(id, ttl.ttlMillis(), issuedAt).toJson()))
-        .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
+      .compose(userId -> userId.isEmpty() ? Future.succeededFuture(Reply.error(ApiError.wrongCredentials()))
+        : open(userId.get(), ttl.ttlMillis()));
+  }
+
+  /**
+   * The session is recorded under the user's lock, which reads the account again: one disabled since the password was checked
+   * gets no token (and one disabled after it, a token its cut-off refuses).
+   */
+  private Future<Reply> open(String userId, long ttlMillis) {
+    return sessions.open(userId, ttlMillis).map(session -> session
+      .map(opened -> Reply.ok(tokens.issue(userId, ttlMillis, opened).toJson()))
+      .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
   }
 
   /** Into the audit trail: which account logged in, or why a login failed (the reply does not tell). */

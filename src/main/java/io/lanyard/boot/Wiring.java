@@ -76,6 +76,7 @@ import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
+import io.lanyard.throttling.TokenBuckets;
 import io.lanyard.settings.ConfirmEmailChange;
 import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
@@ -111,12 +112,15 @@ final class Wiring {
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit, AccountPages pages, KeyPruning keyPruning) {
+               RevocationList revocations, AuditBuffer audit, AccountPages pages, KeyPruning keyPruning) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
   record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, ServingState servingState) {
   }
+
+  /** Users whose refreshes this instance counts at once: a full bucket is forgotten past it (what a new user gets anyway). */
+  private static final int REFRESH_RATE_USERS = 100_000;
 
   private final Vertx vertx;
   private final LanyardConfig config;
@@ -153,7 +157,7 @@ final class Wiring {
     RevocationRepository revocationRepository = new RevocationRepository();
     RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
       jwt.maxTtlMillis());
-    Sessions sessions = new Sessions(pools.logins(), revocationRepository, revocations, jwt.maxTtlMillis());
+    Sessions sessions = new Sessions(pools.logins(), revocations, Sessions.Limits.of(config), metrics);
     Authenticator authenticator = new Authenticator(tokens, revocations);
 
     UserTypeRepository userTypeRepository = new UserTypeRepository();
@@ -185,7 +189,7 @@ final class Wiring {
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
 
     Operations operations = new Operations(
-      new Login(pools.logins(), users, hasher, tokens, expiry, audit),
+      new Login(pools.logins(), users, hasher, tokens, sessions, expiry, audit),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
@@ -196,7 +200,8 @@ final class Wiring {
       new GetUser(pools.reads(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
-      new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
+      new RefreshToken(tokens, sessions, expiry,
+        config.security().refreshRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
       new GetCurrentUser(pools.reads(), accounts),
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
@@ -205,7 +210,7 @@ final class Wiring {
         audit));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes);
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey), new KeyPruning(pools.background(), idempotencyKeys));
   }
 
