@@ -1,5 +1,6 @@
 package io.lanyard.cli;
 
+import io.lanyard.support.Eventually;
 import io.lanyard.support.JarProcess;
 import io.lanyard.support.TestDb;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +51,9 @@ class DrainIT {
       for (int i = 0; i < 4; i++) {
         clients.add(steadyClient(client, port, inRotation, failures, served));
       }
-      Thread.sleep(1000);
+      // served for a while before the signal (a fixed second was not always enough on a loaded machine)
+      Eventually.until(() -> served.get() >= 4, Duration.ofSeconds(30), "the steady clients are served");
+      Thread.sleep(500);
       int servedBeforeSigterm = served.get();
 
       jar.terminate();
