@@ -13,6 +13,7 @@ import io.lanyard.audit.AuditEvent;
 import io.lanyard.audit.AuditKind;
 import io.lanyard.audit.AuditTrail;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.session.Sessions;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
@@ -23,7 +24,8 @@ import java.util.Optional;
 /**
  * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials | 429
  * the identifier is locked (DECISIONS.md §7) | 503 the hash queue is full. Unknown address, wrong password and inactive account
- * fail alike, after the same bcrypt work, and are locked alike; the audit trail records which.
+ * fail alike, after the same bcrypt work, and are locked alike; the audit trail records which. The new token is recorded
+ * among the user's sessions, which may end its oldest one ({@code security.maxSessionsPerUser}).
  */
 public final class Login {
 
@@ -35,16 +37,18 @@ public final class Login {
   private final PasswordAttempts attempts;
   private final PasswordHasher hasher;
   private final TokenService tokens;
+  private final Sessions sessions;
   private final Expiry expiry;
   private final AuditTrail audit;
 
   public Login(Pool pool, UserRepository users, PasswordAttempts attempts, PasswordHasher hasher, TokenService tokens,
-               Expiry expiry, AuditTrail audit) {
+               Sessions sessions, Expiry expiry, AuditTrail audit) {
     this.pool = pool;
     this.users = users;
     this.attempts = attempts;
     this.hasher = hasher;
     this.tokens = tokens;
+    this.sessions = sessions;
     this.expiry = expiry;
     this.audit = audit;
   }
@@ -69,8 +73,6 @@ public final class Login {
       audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, request.origin()).withDetail("malformed_credentials"));
       return Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
     }
-    // Stamped before the account is read: a disable landing after the read still cuts the new token off.
-    long issuedAt = System.currentTimeMillis();
     String email = Emails.normalise(name);
     RequestOrigin origin = request.origin();
     return attempts.check(pool, email, secret, origin.source(), () -> users.findCredentials(pool, email))
@@ -82,9 +84,18 @@ public final class Login {
       .compose(checked -> switch (checked.outcome()) {
         case LOCKED -> Future.failedFuture(TooManyRequests.lockout(checked.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
-        case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).map(userId ->
-          Reply.ok(tokens.issue(userId, ttl.ttlMillis(), issuedAt).toJson()));
+        case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).compose(userId -> open(userId, ttl.ttlMillis()));
       });
+  }
+
+  /**
+   * The session is recorded under the user's lock, which reads the account again: one disabled since the password was checked
+   * gets no token (and one disabled after it, a token its cut-off refuses).
+   */
+  private Future<Reply> open(String userId, long ttlMillis) {
+    return sessions.open(userId, ttlMillis).map(session -> session
+      .map(opened -> Reply.ok(tokens.issue(userId, ttlMillis, opened).toJson()))
+      .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
   }
 
   /** Into the audit trail: which account logged in, or why a login failed or was refused (the reply does not tell). */

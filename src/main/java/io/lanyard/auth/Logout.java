@@ -27,8 +27,7 @@ public final class Logout {
       return Future.succeededFuture(Reply.error(ApiError.invalidArgument("global")));
     }
     Caller caller = request.caller();
-    long now = System.currentTimeMillis();
-    Future<Void> ended = global.get() ? sessions.endAll(caller.userId(), now) : sessions.endToken(caller, now);
+    Future<Void> ended = global.get() ? sessions.endAll(caller.userId(), System.currentTimeMillis()) : sessions.end(caller);
     return ended.map(done -> Reply.ok(new JsonObject().put("acknowledged", true)));
   }
 }

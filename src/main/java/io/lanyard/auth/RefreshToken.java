@@ -1,35 +1,37 @@
 package io.lanyard.auth;
 
-import io.lanyard.accounts.AccountRepository;
-import io.lanyard.accounts.UserStatus;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
+import io.lanyard.api.TooManyRequests;
 import io.lanyard.session.Sessions;
+import io.lanyard.throttling.TokenBuckets;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
+
+import java.time.Duration;
+import java.util.Optional;
 
 /**
- * POST /_refreshToken[?expiresIn=]: a new login result for the caller | 400 bad expiresIn | 401 Invalid token when the account
- * is no longer active. The old token keeps working for {@link #GRACE_MILLIS} (requests already sent with it still pass), then
- * is refused on every instance.
+ * POST /_refreshToken[?expiresIn=]: a new login result for the caller | 400 bad expiresIn | 429 over the user's refresh rate
+ * ({@code security.refreshRate}), before anything is written | 401 Invalid token when the account is no longer active, or the
+ * token was already refreshed (a token mints one successor; see README, "Sessions and tokens"). The old token keeps working for
+ * {@link #GRACE_MILLIS} (requests already sent with it still pass), then is refused on every instance.
  */
 public final class RefreshToken {
 
   public static final long GRACE_MILLIS = 1000;
 
-  private final Pool pool;
-  private final AccountRepository accounts;
   private final TokenService tokens;
   private final Sessions sessions;
   private final Expiry expiry;
+  private final Optional<TokenBuckets> refreshesPerUser;
 
-  public RefreshToken(Pool pool, AccountRepository accounts, TokenService tokens, Sessions sessions, Expiry expiry) {
-    this.pool = pool;
-    this.accounts = accounts;
+  /** @param refreshesPerUser this instance's buckets of refreshes, by user id; empty when the rate is off */
+  public RefreshToken(TokenService tokens, Sessions sessions, Expiry expiry, Optional<TokenBuckets> refreshesPerUser) {
     this.tokens = tokens;
     this.sessions = sessions;
     this.expiry = expiry;
+    this.refreshesPerUser = refreshesPerUser;
   }
 
   public Future<Reply> handle(RefreshTokenRequest request) {
@@ -38,14 +40,12 @@ public final class RefreshToken {
       return Future.succeededFuture(Reply.error(ttl.error()));
     }
     Caller caller = request.caller();
-    // Stamped before the status read: a disable landing after the read still cuts the new token off.
-    long issuedAt = System.currentTimeMillis();
-    return accounts.findById(pool, caller.userId()).compose(account -> {
-      if (account.isEmpty() || account.get().status() != UserStatus.ACTIVE) {
-        return Future.succeededFuture(Reply.error(ApiError.revokedToken()));
-      }
-      return sessions.endToken(caller, issuedAt + GRACE_MILLIS)
-        .map(ended -> Reply.ok(tokens.issue(caller.userId(), ttl.ttlMillis(), issuedAt).toJson()));
-    });
+    Optional<Duration> wait = refreshesPerUser.flatMap(buckets -> buckets.take(caller.userId()));
+    if (wait.isPresent()) {
+      return Future.failedFuture(TooManyRequests.of(TooManyRequests.Reason.REFRESH_RATE, wait.get()));
+    }
+    return sessions.refresh(caller, ttl.ttlMillis(), GRACE_MILLIS).map(session -> session
+      .map(opened -> Reply.ok(tokens.issue(caller.userId(), ttl.ttlMillis(), opened).toJson()))
+      .orElseGet(() -> Reply.error(ApiError.revokedToken())));
   }
 }

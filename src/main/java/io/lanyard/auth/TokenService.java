@@ -2,20 +2,21 @@ package io.lanyard.auth;
 
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Caller;
+import io.lanyard.session.NewSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.JWTOptions;
 import io.vertx.ext.auth.PubSecKeyOptions;
+import io.vertx.ext.auth.User;
 import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.jwt.JWTAuth;
 import io.vertx.ext.auth.jwt.JWTAuthOptions;
 
-import java.util.OptionalLong;
-
 /**
  * Issues and verifies the service's JWTs. The algorithm is pinned to the configured one: {@code none} and any other algorithm fail
- * verification. Expiry is checked here rather than by the library, so an expired token gets its own reply.
+ * verification. The claims are checked here ({@link ClaimRules}) rather than by the library, expiry at each use, so an expired
+ * token gets its own reply.
  */
 public final class TokenService {
 
@@ -26,67 +27,61 @@ public final class TokenService {
 
   private final JWTAuth jwt;
   private final String algorithm;
-  private final String issuer;
-  private final boolean expiryRequired;
+  private final ClaimRules rules;
   private final VerifiedTokens verified = new VerifiedTokens(VERIFIED_TOKENS);
 
-  private TokenService(JWTAuth jwt, String algorithm, String issuer, boolean expiryRequired) {
+  private TokenService(JWTAuth jwt, String algorithm, ClaimRules rules) {
     this.jwt = jwt;
     this.algorithm = algorithm;
-    this.issuer = issuer;
-    this.expiryRequired = expiryRequired;
+    this.rules = rules;
   }
 
-  /**
-   * @param secret the HMAC key
-   * @param expiryRequired true when a maximum lifetime is configured: tokens without {@code exp} are then refused
-   */
-  public static TokenService hmac(Vertx vertx, String algorithm, String secret, String issuer, boolean expiryRequired) {
+  /** @param secret the HMAC key */
+  public static TokenService hmac(Vertx vertx, String algorithm, String secret, ClaimRules rules) {
     JWTAuthOptions options = new JWTAuthOptions()
       .addPubSecKey(new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(secret))
       .setJWTOptions(new JWTOptions().setAlgorithm(algorithm).setIgnoreExpiration(true));
-    return new TokenService(JWTAuth.create(vertx, options), algorithm, issuer, expiryRequired);
+    return new TokenService(JWTAuth.create(vertx, options), algorithm, rules);
   }
 
   /**
    * ES256 or RS256: the primary key signs (its {@code kid} in every token header); every configured key verifies the tokens that
    * name it, so tokens of a key being rotated out stay valid until that key is removed.
    */
-  public static TokenService signed(Vertx vertx, SigningKeys keys, String issuer, boolean expiryRequired) {
+  public static TokenService signed(Vertx vertx, SigningKeys keys, ClaimRules rules) {
     String algorithm = keys.algorithm();
     JWTAuthOptions options = new JWTAuthOptions()
       .addPubSecKey(new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(keys.signingPem()).setId(keys.signingKid()))
       .setJWTOptions(new JWTOptions().setAlgorithm(algorithm).setIgnoreExpiration(true));
     keys.verifying().forEach(key -> options.addPubSecKey(
       new PubSecKeyOptions().setAlgorithm(algorithm).setBuffer(SigningKeys.publicPem(key)).setId(key.kid())));
-    return new TokenService(JWTAuth.create(vertx, options), algorithm, issuer, expiryRequired);
-  }
-
-  /** @param ttlMillis the lifetime, or {@link Expiry#NEVER} */
-  public LoginResult issue(String userId, long ttlMillis) {
-    return issue(userId, ttlMillis, System.currentTimeMillis());
+    return new TokenService(JWTAuth.create(vertx, options), algorithm, rules);
   }
 
   /**
-   * @param issuedAt the issue instant in epoch milliseconds: the moment the caller checked the account may have a token, so a
-   *   disable or global logout that lands after that check still cuts this token off
+   * The token of a session the user's sessions just recorded (its id, issue instant and expiry).
+   *
+   * @param ttlMillis the lifetime asked for, or {@link Expiry#NEVER}
    */
-  public LoginResult issue(String userId, long ttlMillis, long issuedAt) {
+  public LoginResult issue(String userId, long ttlMillis, NewSession session) {
+    long issuedAt = session.issuedAt();
     JsonObject claims = new JsonObject()
       .put("_id", userId)
       .put("sub", userId)
       .put("iat", issuedAt / 1000)
-      .put("jti", TokenIds.newId(issuedAt))
-      .put("iss", issuer);
+      .put("jti", session.tokenId())
+      .put("iss", rules.issuer());
+    rules.audience().ifPresent(audience -> claims.put("aud", audience));
     long expiresAt = Expiry.NEVER;
     if (ttlMillis != Expiry.NEVER) {
       expiresAt = issuedAt + ttlMillis;
-      claims.put("exp", Math.floorDiv(expiresAt + 999, 1000));
+      claims.put("exp", session.expiresAt() / 1000);
     }
     String token = jwt.generateToken(claims, new JWTOptions().setAlgorithm(algorithm).setNoTimestamp(true));
     return new LoginResult(userId, token, expiresAt, ttlMillis);
   }
 
+  /** Only tokens that passed every claim rule enter the cache: a cached token skips nothing but the signature and the rules. */
   public Future<TokenCheck> verify(String token) {
     if (token == null || token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
       return Future.succeededFuture(TokenCheck.refused(ApiError.invalidToken()));
@@ -95,9 +90,9 @@ public final class TokenService {
     if (known != null) {
       return Future.succeededFuture(unexpired(known));
     }
-    return jwt.authenticate(new TokenCredentials(token))
+    return authenticate(token)
       .map(user -> {
-        TokenCheck check = check(user.attributes().getJsonObject("accessToken"));
+        TokenCheck check = rules.check(user.attributes().getJsonObject("accessToken"), System.currentTimeMillis());
         if (check.isValid()) {
           verified.put(token, check.caller());
         }
@@ -106,43 +101,21 @@ public final class TokenService {
       .otherwise(failure -> TokenCheck.refused(ApiError.invalidToken()));
   }
 
+  /**
+   * The library's verdict on the signature. Even with expiry ignored it reads {@code exp}, {@code iat} and {@code nbf} as numbers
+   * after verifying the signature, and throws (rather than failing its future) when one is not: a malformed claim in a
+   * well-signed token is still a malformed token.
+   */
+  private Future<User> authenticate(String token) {
+    try {
+      return jwt.authenticate(new TokenCredentials(token));
+    } catch (RuntimeException malformedClaim) {
+      return Future.failedFuture(malformedClaim);
+    }
+  }
+
   private static TokenCheck unexpired(Caller caller) {
     boolean expired = caller.expiresAt() != Expiry.NEVER && System.currentTimeMillis() >= caller.expiresAt();
     return expired ? TokenCheck.refused(ApiError.expiredToken()) : TokenCheck.valid(caller);
-  }
-
-  /**
-   * The caller of a well-signed token, whose expiry {@link #unexpired} checks (a cached token is checked again at each use).
-   *
-   * @param claims the token's whole payload (the library's principal drops {@code exp} and {@code iat})
-   */
-  private TokenCheck check(JsonObject claims) {
-    if (claims == null) {
-      return TokenCheck.refused(ApiError.invalidToken());
-    }
-    Object userId = claims.getValue("_id");
-    Object tokenId = claims.getValue("jti");
-    Object exp = claims.getValue("exp");
-    if (!(userId instanceof String id) || !(tokenId instanceof String jti) || !issuer.equals(claims.getValue("iss"))) {
-      return TokenCheck.refused(ApiError.invalidToken());
-    }
-    long issuedAt = issuedAt(jti, claims.getValue("iat"));
-    if (exp == null) {
-      return expiryRequired ? TokenCheck.refused(ApiError.invalidToken())
-        : TokenCheck.valid(new Caller(id, jti, Expiry.NEVER, issuedAt));
-    }
-    if (!(exp instanceof Number seconds)) {
-      return TokenCheck.refused(ApiError.invalidToken());
-    }
-    return TokenCheck.valid(new Caller(id, jti, seconds.longValue() * 1000, issuedAt));
-  }
-
-  /** The millisecond instant of the token id; else the start of its {@code iat} second; else the epoch (older than any cut-off). */
-  private static long issuedAt(String tokenId, Object iat) {
-    OptionalLong fromId = TokenIds.issuedAt(tokenId);
-    if (fromId.isPresent()) {
-      return fromId.getAsLong();
-    }
-    return iat instanceof Number seconds ? seconds.longValue() * 1000 : 0;
   }
 }

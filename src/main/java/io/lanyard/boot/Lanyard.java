@@ -1,5 +1,6 @@
 package io.lanyard.boot;
 
+import io.lanyard.auth.ClaimRules;
 import io.lanyard.auth.JwtSecrets;
 import io.lanyard.auth.SigningKeys;
 import io.lanyard.auth.TokenService;
@@ -22,6 +23,7 @@ import io.lanyard.metrics.MetricsScrape;
 import io.lanyard.metrics.ServiceMetrics;
 import io.lanyard.metrics.VertxMetrics;
 import io.lanyard.passwords.PasswordHasher;
+import io.lanyard.session.RevocationList;
 import io.lanyard.support.LiveCopy;
 import io.lanyard.support.RequestLogContext;
 import io.lanyard.support.ServingState;
@@ -124,10 +126,10 @@ public final class Lanyard {
   private Future<TokenService> tokenService(Optional<SigningKeys> keys) {
     LanyardConfig.Jwt jwt = config.jwt();
     if (keys.isPresent()) {
-      return Future.succeededFuture(TokenService.signed(vertx, keys.get(), jwt.issuer(), jwt.hasMaxTtl()));
+      return Future.succeededFuture(TokenService.signed(vertx, keys.get(), ClaimRules.of(jwt)));
     }
     return JwtSecrets.resolve(pools.requests(), jwt.secret(), jwt.secretKey())
-      .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, jwt.issuer(), jwt.hasMaxTtl()));
+      .map(secret -> TokenService.hmac(vertx, jwt.algorithm(), secret, ClaimRules.of(jwt)));
   }
 
   /**
@@ -238,6 +240,11 @@ public final class Lanyard {
 
   public PasswordHasher hasher() {
     return hasher;
+  }
+
+  /** The revocations this instance checks tokens against (what tests measure the memory of). */
+  public RevocationList revocations() {
+    return served.revocations();
   }
 
   /**

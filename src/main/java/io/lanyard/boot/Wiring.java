@@ -79,6 +79,7 @@ import io.lanyard.session.RevocationList;
 import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.RevocationSync;
 import io.lanyard.session.Sessions;
+import io.lanyard.throttling.TokenBuckets;
 import io.lanyard.settings.ConfirmEmailChange;
 import io.lanyard.settings.EmailChangeLinks;
 import io.lanyard.settings.RequestEmailChange;
@@ -120,12 +121,15 @@ final class Wiring {
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               AuditBuffer audit, AccountPages pages, List<Pruning> prunings) {
+               RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
   record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, ServingState servingState) {
   }
+
+  /** Users whose refreshes this instance counts at once: a full bucket is forgotten past it (what a new user gets anyway). */
+  private static final int REFRESH_RATE_USERS = 100_000;
 
   private final Vertx vertx;
   private final LanyardConfig config;
@@ -162,7 +166,7 @@ final class Wiring {
     RevocationRepository revocationRepository = new RevocationRepository();
     RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
       jwt.maxTtlMillis());
-    Sessions sessions = new Sessions(pools.logins(), revocationRepository, revocations, jwt.maxTtlMillis());
+    Sessions sessions = new Sessions(pools.logins(), revocations, Sessions.Limits.of(config), metrics);
     Authenticator authenticator = new Authenticator(tokens, revocations);
 
     UserTypeRepository userTypeRepository = new UserTypeRepository();
@@ -198,7 +202,7 @@ final class Wiring {
     PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
 
     Operations operations = new Operations(
-      new Login(pools.logins(), users, attempts, hasher, tokens, expiry, audit),
+      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
@@ -209,7 +213,8 @@ final class Wiring {
       new GetUser(pools.reads(), thirdPartyAccess, accounts),
       new CheckToken(authenticator),
       new Logout(sessions),
-      new RefreshToken(pools.logins(), accounts, tokens, sessions, expiry),
+      new RefreshToken(tokens, sessions, expiry,
+        config.security().refreshRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
       new GetCurrentUser(pools.reads(), accounts),
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
@@ -220,7 +225,7 @@ final class Wiring {
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
-    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, audit,
+    return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes), prunings(idempotencyKeys, failures));
   }
 

@@ -24,7 +24,6 @@ import io.lanyard.privacy.AccountErasure;
 import io.lanyard.privacy.AccountExport;
 import io.lanyard.recovery.RequestPasswordReset;
 import io.lanyard.session.RevocationList;
-import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.Sessions;
 import io.lanyard.support.LiveCopy;
 import io.vertx.sqlclient.Pool;
@@ -60,7 +59,7 @@ final class AccountTools {
     AccountMail mail = new AccountMail(applications, templates,
       new Outbox(runtime.vertx(), config.mail().messageIdDomain(),
         MailModes.suppressionRules(config.mail(), runtime.syntheticAddresses())));
-    Sessions sessions = new Sessions(pool, new RevocationRepository(), new RevocationList(), config.jwt().maxTtlMillis());
+    Sessions sessions = new Sessions(pool, new RevocationList(), Sessions.Limits.of(config));
     UserEvents events = runtime.events();
     this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
     this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail, events);

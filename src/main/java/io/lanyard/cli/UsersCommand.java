@@ -13,7 +13,6 @@ import io.lanyard.events.UserEvents;
 import io.lanyard.passwords.PasswordHasher;
 import io.lanyard.passwords.Passwords;
 import io.lanyard.session.RevocationList;
-import io.lanyard.session.RevocationRepository;
 import io.lanyard.session.Sessions;
 import io.vertx.core.Future;
 import picocli.CommandLine.Command;
@@ -125,8 +124,7 @@ final class UsersCommand {
         }
         runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
         // Cut after the status change committed: a login that read the account as active was stamped before this instant.
-        Sessions sessions = new Sessions(runtime.pool(), new RevocationRepository(), new RevocationList(),
-          runtime.config().jwt().maxTtlMillis());
+        Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
         Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
         spec.commandLine().getOut().println(id.get());
         return 0;

@@ -21,6 +21,12 @@ public final class Topics {
   /** NOTIFY channel: every token of a user issued before an instant was revoked; the payload is the cut-off (JSON). */
   public static final String SESSIONS_CUT = "lanyard_sessions_cut";
 
+  /**
+   * NOTIFY channel: a user's revocations were folded into one entry; the payload is the fold (JSON), or empty when it was too
+   * long for NOTIFY (listeners then read it from the database).
+   */
+  public static final String SESSIONS_FOLDED = "lanyard_sessions_folded";
+
   private Topics() {
   }
 }

@@ -3,46 +3,62 @@ package io.lanyard.session;
 import io.lanyard.api.Caller;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
- * The revocations every request is checked against, in memory: two hash lookups, no database round trip. Entries only ever
- * tighten (a revoked token is never un-revoked), so copies from the database, from notifications and from this instance's own
- * writes merge in any order. Entries go once the tokens they refuse have expired.
+ * The revocations every request is checked against, in memory: two hash lookups, no database round trip. Held per user
+ * ({@link UserRevocations}): a cut-off, the fold of the user's revocations, and the revoked tokens neither covers. Entries only
+ * ever tighten (a revoked token is never un-revoked), so copies from the database, from notifications and from this
+ * instance's own writes merge in any order. Entries go once the tokens they refuse have expired, or once a cut-off or fold
+ * covers them.
  */
 public final class RevocationList {
 
-  private final ConcurrentHashMap<String, TokenRevocation> tokens = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<String, SessionCutoff> cutoffs = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, UserRevocations> users = new ConcurrentHashMap<>();
 
   /**
-   * True when the caller's token was logged out, refreshed more than the grace period ago, or issued before a cut-off that does
-   * not spare it.
+   * True when the caller's token was logged out, refreshed more than the grace period ago, ended by the session cap, or issued
+   * before a cut-off or fold that does not spare it.
    */
   public boolean refuses(Caller caller, long now) {
-    SessionCutoff cutoff = cutoffs.get(caller.userId());
-    if (cutoff != null && cutoff.refuses(caller.tokenId(), caller.issuedAt())) {
-      return true;
-    }
-    TokenRevocation revocation = tokens.get(caller.tokenId());
-    return revocation != null && now >= revocation.refusedFrom();
+    UserRevocations user = users.get(caller.userId());
+    return user != null && user.refuses(caller.tokenId(), caller.issuedAt(), now);
   }
 
   void add(TokenRevocation revocation) {
-    tokens.merge(revocation.tokenId(), revocation, TokenRevocation::earliest);
+    update(revocation.userId(), user -> user.add(revocation));
   }
 
   void add(SessionCutoff cutoff) {
-    cutoffs.merge(cutoff.userId(), cutoff, SessionCutoff::latest);
+    update(cutoff.userId(), user -> user.add(cutoff));
+  }
+
+  void add(SessionFold fold) {
+    update(fold.userId(), user -> user.add(fold));
   }
 
   /** Drops the entries whose tokens have all expired (expired tokens are refused as such). */
   void prune(long now) {
-    tokens.values().removeIf(revocation -> revocation.isUseless(now));
-    cutoffs.values().removeIf(cutoff -> cutoff.isUseless(now));
+    users.keySet().forEach(userId -> users.computeIfPresent(userId, (id, user) -> user.prune(now) ? null : user));
   }
 
-  /** Entries held: revoked token ids, and users with a cut-off. */
+  /** Entries held: cut-offs, folds and the tokens they spare, revoked token ids. */
   public int size() {
-    return tokens.size() + cutoffs.size();
+    return users.values().stream().mapToInt(UserRevocations::size).sum();
+  }
+
+  /** Entries held for one user: what a client of that user can make this instance keep. */
+  public int sizeOf(String userId) {
+    UserRevocations user = users.get(userId);
+    return user == null ? 0 : user.size();
+  }
+
+  /** One user's writes, one at a time, never racing the prune that may drop its entry. */
+  private void update(String userId, Consumer<UserRevocations> change) {
+    users.compute(userId, (id, held) -> {
+      UserRevocations user = held == null ? new UserRevocations() : held;
+      change.accept(user);
+      return user;
+    });
   }
 }

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * Keeps the {@link RevocationList} of this instance in step with the database. At start, every live entry, page by page.
  * Then notifications carry each new entry, applied with no query; every refresh interval (and after the notification
  * connection comes back) a catch-up reads only the rows recorded since the last one, in case a notification was missed.
- * Expired entries leave memory each interval and the database every few minutes.
+ * Expired entries leave memory each interval and the database every few minutes, with the expired rows of live sessions.
  */
 public final class RevocationSync {
 
@@ -33,6 +33,7 @@ public final class RevocationSync {
 
   private final Pool pool;
   private final RevocationRepository repository;
+  private final SessionRepository sessions = new SessionRepository();
   private final RevocationList list;
   private final long maxTtlMillis;
   private volatile OffsetDateTime caughtUpTo;
@@ -54,6 +55,7 @@ public final class RevocationSync {
   public Future<Void> start(Vertx vertx, ChangeFeed feed, Duration interval) {
     feed.listen(Topics.TOKENS_REVOKED, payload -> onNotification(payload, TokenRevocation::fromJson, list::add));
     feed.listen(Topics.SESSIONS_CUT, payload -> onNotification(payload, SessionCutoff::fromJson, list::add));
+    feed.listen(Topics.SESSIONS_FOLDED, payload -> onNotification(payload, SessionFold::fromJson, list::add));
     catchUpTimer = vertx.setPeriodic(interval.toMillis(), id -> {
       list.prune(System.currentTimeMillis());
       sync();
@@ -70,12 +72,15 @@ public final class RevocationSync {
     vertx.cancelTimer(pruneTimer);
   }
 
-  /** A payload is applied as it is; none (a new subscription) or one we cannot read means: catch up from the database. */
+  /**
+   * A payload is applied as it is; none (a new subscription), an empty one (an entry too long for NOTIFY) or one we cannot
+   * read means: catch up from the database.
+   */
   private <T> void onNotification(String payload, Function<JsonObject, T> parse, Consumer<T> apply) {
     if (stopped) {
       return;
     }
-    if (payload == null) {
+    if (payload == null || payload.isEmpty()) {
       sync();
       return;
     }
@@ -135,7 +140,7 @@ public final class RevocationSync {
 
   private Future<Void> loadCutoffs(UUID afterUserId) {
     return repository.liveCutoffs(pool, afterUserId, PAGE_SIZE).compose(page -> {
-      page.forEach(list::add);
+      page.forEach(this::apply);
       return page.size() < PAGE_SIZE ? Future.succeededFuture()
         : loadCutoffs(UUID.fromString(page.get(page.size() - 1).userId()));
     });
@@ -149,21 +154,26 @@ public final class RevocationSync {
           return repository.cutoffsRecordedSince(pool, since);
         })
         .map(cutoffs -> {
-          cutoffs.forEach(list::add);
+          cutoffs.forEach(this::apply);
           caughtUpTo = stamp;
           return null;
         }));
   }
 
-  /** Expired rows refuse nothing; a failed prune is retried at the next period. */
+  private void apply(RevocationRepository.StoredCutoff stored) {
+    stored.cutoff().ifPresent(list::add);
+    stored.fold().ifPresent(list::add);
+  }
+
+  /** Expired rows refuse nothing, and expired sessions are no longer live; a failed prune is retried at the next period. */
   private Future<Void> pruneDatabase() {
     return repository.deleteExpired(pool)
-      .<Void>map(deleted -> {
-        if (deleted > 0) {
-          log.info("Pruned {} expired revocations", deleted);
+      .compose(revocations -> sessions.deleteExpired(pool).<Void>map(expiredSessions -> {
+        if (revocations > 0 || expiredSessions > 0) {
+          log.info("Pruned {} expired revocations and {} expired sessions", revocations, expiredSessions);
         }
         return null;
-      })
+      }))
       .recover(failure -> {
         if (!stopped) {
           failures.warn("prune", "Pruning expired revocations failed: " + failure);

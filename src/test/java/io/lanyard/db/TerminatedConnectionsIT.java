@@ -94,13 +94,15 @@ class TerminatedConnectionsIT {
   void sessionsTerminatedUnderSteadyLoadNeverGiveAnInternalError() {
     Fixtures.App fair = Fixtures.registrationApp(app, "fair");
     Accounts.createActive(app, "ann@example.com");
+    // the logins are another account's: 48 of ann's would end her token past security.maxSessionsPerUser
+    Accounts.createActive(app, "bob@example.com");
     String jwt = Accounts.login(app, "ann@example.com");
     List<Future<Http.Response>> replies = new ArrayList<>();
 
     for (int round = 0; round < 6; round++) {
       for (int i = 0; i < 8; i++) {
         String email = "user" + round + "-" + i + "@example.com";
-        replies.add(app.http().postAsync("/_login/local", credentials("ann@example.com")));
+        replies.add(app.http().postAsync("/_login/local", credentials("bob@example.com")));
         replies.add(app.http().postAsync("/_plugin/Vendor/user/create", creation(email, fair.token(), null, null)));
         replies.add(app.http().postAsync("/_plugin/Vendor/thirdParty/updateUser", new JsonObject()
           .put("email", "ann@example.com").put("appToken", fair.token()).put("data", new JsonObject().put("city", "Lyon " + i)),

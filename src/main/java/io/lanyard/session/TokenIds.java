@@ -1,4 +1,4 @@
-package io.lanyard.auth;
+package io.lanyard.session;
 
 import java.security.SecureRandom;
 import java.util.OptionalLong;
@@ -9,7 +9,7 @@ import java.util.UUID;
  * what session cut-offs compare against: {@code iat} has only second precision, so a token issued just after a global logout in
  * the same second would be refused, and one issued just before it would survive.
  */
-final class TokenIds {
+public final class TokenIds {
 
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final long MAX_MILLIS = (1L << 48) - 1;
@@ -17,14 +17,14 @@ final class TokenIds {
   private TokenIds() {
   }
 
-  static String newId(long issuedAtMillis) {
+  public static String newId(long issuedAtMillis) {
     long high = (issuedAtMillis & MAX_MILLIS) << 16 | 0x7000L | (RANDOM.nextLong() & 0x0FFFL);
     long low = (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
     return new UUID(high, low).toString();
   }
 
   /** The issue instant held by a version 7 id; empty for anything else. */
-  static OptionalLong issuedAt(String tokenId) {
+  public static OptionalLong issuedAt(String tokenId) {
     if (tokenId.length() != 36) {
       return OptionalLong.empty();
     }

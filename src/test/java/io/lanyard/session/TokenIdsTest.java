@@ -1,4 +1,4 @@
-package io.lanyard.auth;
+package io.lanyard.session;
 
 import org.junit.jupiter.api.Test;
 
