@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * A password checked the way every route that takes one checks it (login, and the routes that ask for the current
  * password): a place in the hash queue first, so an overload refuses the attempt before anything is written; then the attempt
  * counted by the lockout, and refused with no bcrypt while the identifier is locked; then one bcrypt run whatever the
- * account (the dummy hash for an unknown or inactive one); a right password clears the count.
+ * account (the dummy hash for an unknown or inactive one); then the attempt settled: a right password clears the count, a
+ * wrong one is a failure, which may lock the identifier.
  */
 public final class PasswordAttempts {
 
@@ -24,7 +25,7 @@ public final class PasswordAttempts {
   /**
    * @param account the account read for the check, if any
    * @param verification present when bcrypt ran
-   * @param retryAfter how long the identifier stays locked, when {@code LOCKED}
+   * @param retryAfter how long until an attempt may come again, when {@code LOCKED}
    * @param lockStarted the password was wrong and this failure locked the identifier
    */
   public record Checked(Outcome outcome, Optional<Credentials> account, Optional<PasswordHasher.Verification> verification,
@@ -57,26 +58,25 @@ public final class PasswordAttempts {
   public Future<Checked> check(SqlClient client, String identifier, String password, String source,
                                Supplier<Future<Optional<Credentials>>> account) {
     return hasher.reserve(source).compose(slot -> failures.attempt(client, identifier)
-      .compose(attempt -> attempt.isLocked()
-        ? Future.succeededFuture(new Checked(Outcome.LOCKED, Optional.empty(), Optional.empty(), attempt.lockedFor().get(),
-            false))
-        : account.get().compose(found -> verify(client, identifier, password, found, slot, attempt.locksIfWrong())))
-      // a slot not used by a verification (locked, or a failed read) is given back; after one, this does nothing
+      .compose(refused -> refused.isPresent()
+        ? Future.succeededFuture(new Checked(Outcome.LOCKED, Optional.empty(), Optional.empty(), refused.get(), false))
+        : account.get().compose(found -> verify(client, identifier, password, found, slot)))
+      // a slot not used by a verification (refused, or a failed read) is given back; after one, this does nothing
       .onComplete(done -> slot.giveBack()));
   }
 
+  /** One bcrypt run, then the attempt settled: a right password clears the count, a wrong one is a failure. */
   private Future<Checked> verify(SqlClient client, String identifier, String password, Optional<Credentials> found,
-                                 PasswordHasher.Slot slot, boolean locksIfWrong) {
+                                 PasswordHasher.Slot slot) {
     Optional<String> hash = found.filter(Credentials::canLogIn).flatMap(Credentials::passwordHash);
-    return hasher.verify(slot, password, hash).compose(verification -> {
-      if (verification.matches()) {
-        return failures.clear(client, identifier)
-          .map(new Checked(Outcome.VERIFIED, found, Optional.of(verification), Duration.ZERO, false));
-      }
-      if (locksIfWrong) {
-        locksStarted.increment();
-      }
-      return Future.succeededFuture(new Checked(Outcome.WRONG, found, Optional.of(verification), Duration.ZERO, locksIfWrong));
-    });
+    return hasher.verify(slot, password, hash).compose(verification -> verification.matches()
+      ? failures.clear(client, identifier)
+        .map(new Checked(Outcome.VERIFIED, found, Optional.of(verification), Duration.ZERO, false))
+      : failures.failed(client, identifier).map(locked -> {
+          if (locked) {
+            locksStarted.increment();
+          }
+          return new Checked(Outcome.WRONG, found, Optional.of(verification), Duration.ZERO, locked);
+        }));
   }
 }

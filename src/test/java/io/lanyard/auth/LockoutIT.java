@@ -147,16 +147,58 @@ class LockoutIT {
   @Test
   void aBurstOfConcurrentGuessesGetsNoMoreHashesThanTheThreshold() {
     long hashedBefore = app.lanyard().hasher().verifications();
+    Http many = app.http(20);
     List<Future<Http.Response>> burst = new ArrayList<>();
 
     for (int i = 0; i < 20; i++) {
-      burst.add(http.postAsync("/_login/local", credentials(EMAIL, WRONG + i)));
+      burst.add(many.postAsync("/_login/local", credentials(EMAIL, WRONG + i)));
     }
     await(Future.join(burst));
 
     assertThat(burst.stream().filter(reply -> reply.result().status() == 401).count()).isEqualTo(3);
     assertThat(burst.stream().filter(reply -> reply.result().status() == 429).count()).isEqualTo(17);
     assertThat(app.lanyard().hasher().verifications() - hashedBefore).isEqualTo(3);
+  }
+
+  @Test
+  void onceALockEndsGuessesAreCheckedOneAtATime() {
+    failLogins(EMAIL, 3);
+    lockEnds();
+    long hashedBefore = app.lanyard().hasher().verifications();
+    Http many = app.http(10);
+    List<Future<Http.Response>> burst = new ArrayList<>();
+
+    for (int i = 0; i < 10; i++) {
+      burst.add(many.postAsync("/_login/local", credentials(EMAIL, WRONG + i)));
+    }
+    await(Future.join(burst));
+
+    assertThat(burst.stream().filter(reply -> reply.result().status() == 401).count()).isEqualTo(1);
+    assertThat(burst.stream().filter(reply -> reply.result().status() == 429).count()).isEqualTo(9);
+    assertThat(app.lanyard().hasher().verifications() - hashedBefore).isEqualTo(1);
+    assertThat(lockSeconds()).as("the one failure locked the name again, for twice as long").isEqualTo(20);
+  }
+
+  @Test
+  void aBurstOfRightPasswordsNeverLocksTheName() {
+    Http many = app.http(12);
+    List<Future<Http.Response>> burst = new ArrayList<>();
+
+    for (int i = 0; i < 12; i++) {
+      burst.add(many.postAsync("/_login/local", credentials(EMAIL, Accounts.PASSWORD)));
+    }
+    await(Future.join(burst));
+
+    for (Future<Http.Response> reply : burst) {
+      Http.Response response = reply.result();
+      assertThat(response.status()).withFailMessage(response.pretty()).isIn(200, 429);
+      if (response.status() == 429) {
+        assertThat(response.headers().get("Retry-After")).as("others are being checked, nothing is locked").isEqualTo("1");
+      }
+    }
+    assertThat(burst.stream().filter(reply -> reply.result().status() == 200).count()).isGreaterThanOrEqualTo(3);
+    assertThat(login(EMAIL, Accounts.PASSWORD).status()).isEqualTo(200);
+    assertThat(db.count("SELECT count(*) FROM login_lockouts WHERE failures > 0 OR locked_until IS NOT NULL")).isZero();
   }
 
   @Test

@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DrainIT {
 
-  private static final String UNKNOWN_LOGIN = "{\"username\":\"nobody@example.com\",\"password\":\"a long password\"}";
+  /** Each login names another unknown address: the same name over and over would be locked out after ten (429). */
+  private static final AtomicInteger UNKNOWN_NAMES = new AtomicInteger();
 
   private final String database = "lanyard_drain_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
 
@@ -115,7 +116,8 @@ class DrainIT {
 
   private static HttpRequest.Builder login(int port) {
     return HttpRequest.newBuilder(uri(port, "/_login/local")).header("Content-Type", "application/json")
-      .POST(HttpRequest.BodyPublishers.ofString(UNKNOWN_LOGIN));
+      .POST(HttpRequest.BodyPublishers.ofString("{\"username\":\"nobody" + UNKNOWN_NAMES.incrementAndGet()
+        + "@example.com\",\"password\":\"a long password\"}"));
   }
 
   private static URI uri(int port, String path) {

@@ -47,8 +47,9 @@ class HashFairShareIT {
   @Test
   void aFloodingSourceIsRefusedPastItsShareWhileAnotherSourceGetsIn() {
     db.truncate();
-    // sources through a trusted proxy; no per-source rate, so only the hash queue decides
-    app = TestApp.start(Map.of("LANYARD_HASH_THREADS", "1",
+    // sources through a trusted proxy; no per-source rate, so only the hash queue decides. bcrypt of a real cost, so that
+    // the queue holds far fewer hashes than the flood offers (2 s of cost-10 hashes, dozens), however fast the machine
+    app = TestApp.start(Map.of("LANYARD_HASH_THREADS", "1", "LANYARD_BCRYPT_COST", "10",
       "LANYARD_HTTP_TRUSTED_PROXIES", "127.0.0.1", "LANYARD_SOURCE_RATE_CREDENTIALS", "off", "LANYARD_SOURCE_ALLOWLIST", ""));
     http = app.http(FLOOD + 10);
     Accounts.createActive(app, "person@example.com");
