@@ -14,13 +14,15 @@ import java.util.Optional;
  * wait is estimated from the hashes admitted and not finished and a moving average of how long one takes, so the bound follows
  * the machine (its cores, its load, the configured cost) without tuning. The queue so holds at most {@link #capacity} hashes.
  *
- * <p>By source: while a new hash would have to wait (every thread busy), a source may hold at most its share of that capacity:
- * the capacity divided by the number of sources holding some, plus one. The plus one is the room kept for a source that holds
- * none yet: a single source offering ten times what the machine hashes fills half the queue and is refused past that, so a
- * person logging in from anywhere else still finds a place, waits behind at most half a budget's work, and gets in; the
- * flooding source is refused first. The share never falls below the number of threads, so one source alone still keeps every
- * thread busy: the machine's throughput is the same, only the queue it may build is shorter. Everything here is per instance
- * and in memory, and runs under this object's lock: a few hundred admissions a second at most, each a handful of operations.
+ * <p>By source: a quarter of the capacity (at least a place per thread) is room kept for sources that hold none of it yet.
+ * Once the queue is filled past the rest, a source may hold at most its share: the capacity divided by the number of sources
+ * holding some, plus one (the newcomer). So a single source offering ten times what the machine hashes fills three
+ * quarters of the queue and is refused past that; a person logging in from anywhere else still finds a place, waits behind
+ * at most that work, and gets in; and as more sources hold places, the flooding one is refused first, down to its share.
+ * A source alone, or a few, may use everything but the room: the queue a lone source builds is a quarter shorter, its
+ * throughput the same (its clients are not turned away while a thread could take their work). The share never falls below
+ * the number of threads. Everything here is per instance and in memory, and runs under this object's lock: a few hundred
+ * admissions a second at most, each a handful of operations.
  */
 final class HashAdmission {
 
@@ -49,7 +51,7 @@ final class HashAdmission {
       return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
     }
     int mine = held.getOrDefault(source, 0);
-    if (wait > 0 && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
+    if (admitted >= capacity() - room() && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
       return Optional.of(new Overloaded("source over its share of the hash queue", retryAfterSeconds(wait)));
     }
     admitted++;
@@ -81,6 +83,11 @@ final class HashAdmission {
   /** How many hashes the queue holds within the budget: those running, and those whose wait stays within it. */
   private int capacity() {
     return threads + (int) Math.min(Integer.MAX_VALUE - threads, (long) (budgetNanos * threads / averageNanos));
+  }
+
+  /** The places kept for sources holding none: a quarter of the capacity, at least one per thread. */
+  private int room() {
+    return Math.max(threads, capacity() / 4);
   }
 
   /** @param others the sources other than the asking one that hold some of the queue */

@@ -54,8 +54,8 @@ class HashAdmissionTest {
   }
 
   @Test
-  void aSourceAloneMayHoldHalfTheQueueLeavingRoomForAnyOther() {
-    // capacity 22 (see above): a lone source gets half, and the others find the rest
+  void aSourceAloneMayHoldAllButTheRoomKeptForOthers() {
+    // capacity 22 (see above), a quarter of it (5) kept: a lone source gets 17, and the others find the rest
     HashAdmission admission = new HashAdmission(2, Duration.ofSeconds(1), HASH);
 
     int flooder = 0;
@@ -63,7 +63,7 @@ class HashAdmissionTest {
       flooder++;
     }
 
-    assertThat(flooder).isEqualTo(11);
+    assertThat(flooder).isEqualTo(17);
     assertThat(admission.admit("person")).isEmpty();
     assertThat(admission.admit("another person")).isEmpty();
     assertThat(admission.admit("flood")).as("still over its share").isPresent();
@@ -77,7 +77,7 @@ class HashAdmissionTest {
     }
     admission.admit("person");
 
-    // with two sources holding places, each may hold a third of the 22
+    // past the free part of the queue, with two sources holding places, each may hold a third of the 22
     assertThat(admission.admit("person")).isEmpty();
     int more = 2;
     while (admission.admit("person").isEmpty()) {
