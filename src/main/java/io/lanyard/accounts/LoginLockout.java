@@ -4,45 +4,50 @@ import io.lanyard.config.LanyardConfig;
 import io.lanyard.support.SecretTokens;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The lockout in PostgreSQL, the table {@code login_lockouts}: every instance sees one count per identifier. After
- * {@code failures} consecutive failures the identifier is locked for {@code firstWait}, doubled at each further failure up
- * to {@code maxWait}; a failure after {@code window} without one starts the count again.
+ * The lockout: failures and locks in PostgreSQL ({@code login_lockouts}), so every instance sees them; attempts under way in
+ * this instance's memory. After {@code failures} consecutive failures an identifier is locked for {@code firstWait}, doubled
+ * at each further failure up to {@code maxWait}; a failure after {@code window} without one starts the count again.
  *
- * <p>Race-free without a lock held across a password check: an attempt is counted as in flight ({@code pending}) in one
- * statement before its password is checked, and only while the attempts in flight stay under the failures the name may
- * still make before a lock (one at a time once a lock has ended). A burst of concurrent guesses for one name therefore gets
- * no more bcrypt runs than that; the rest are refused for a second (they were not checked, and are not failures). A wrong password then counts a
- * failure, which may lock the name; a right one deletes the row. A burst of right passwords so never locks anybody: only
- * failures do.
+ * <p>An attempt reads its identifier's row (a locked one is refused there, with the time left), then is admitted only while
+ * the attempts under way here for that identifier stay under the failures it may still make before a lock (one at a time
+ * once a lock has ended). A burst of concurrent guesses for one name so gets no more bcrypt runs than that on each instance;
+ * the rest are refused for a second (unchecked, and no failures). A wrong password counts a failure in one statement, which
+ * may lock the name; a right one deletes the row, when there is one. A successful login so costs the lockout one indexed
+ * read and writes nothing, and a burst of right passwords never locks anybody: only failures count.
+ *
+ * <p>A read may have started before a failure another attempt here wrote (both were under way at once), and so miss it: the
+ * instance remembers, for each identifier it is checking, what its own settled attempts wrote (failures counted, the lock
+ * set) and when, updated before the attempt's place is given up; an admission whose read started before that write goes by
+ * the stricter of the read and the memory. A read started after it is the database's answer alone, so a reset, an erasure
+ * or another instance's success is seen at once. The memory of an identifier goes once nothing is under way for it and
+ * {@link #REMEMBERED} has passed (no read lags that far behind).
  */
 public final class LoginLockout implements LoginFailures {
 
   /** How long an attempt refused because others are being checked should wait: about one bcrypt run, rounded up. */
   private static final Duration CHECKS_UNDER_WAY = Duration.ofSeconds(1);
+  /** Far longer than a read can lag behind a write of this instance; short enough that the memory stays small. */
+  private static final long REMEMBERED = Duration.ofSeconds(10).toMillis();
+  /** Past this many identifiers remembered, those done with are swept out at the next admission. */
+  private static final int SWEEP_ABOVE = 1024;
 
-  // The failures that still count ($3: the window, ms) and the attempts in flight that still count (a count older than a
-  // minute was left by an instance that stopped mid-check: no check takes that long).
-  private static final String FAILURES = "CASE WHEN l.last_failure_at < now() - $3::float8 * interval '1 millisecond' "
-    + "THEN 0 ELSE l.failures END";
-  private static final String PENDING = "CASE WHEN l.pending_at < now() - interval '1 minute' THEN 0 ELSE l.pending END";
-
-  // $1 identifier hash, $2 threshold, $3 window (ms).
-  private static final String COUNT_ATTEMPT = """
-    INSERT INTO login_lockouts AS l (identifier_hash, failures, last_failure_at, pending, pending_at)
-    VALUES ($1, 0, now(), 1, now())
-    ON CONFLICT (identifier_hash) DO UPDATE SET pending = %2$s + 1, pending_at = now()
-    WHERE (l.locked_until IS NULL OR l.locked_until <= now()) AND %2$s < greatest(1, $2 - %1$s)
-    RETURNING true""".formatted(FAILURES, PENDING);
-  private static final String TIME_LOCKED = """
-    SELECT ceil(extract(epoch FROM locked_until - now()) * 1000)::bigint AS millis FROM login_lockouts
-    WHERE identifier_hash = $1 AND locked_until > now()""";
+  // $1 identifier hash, $2 window (ms): the failures that still count, and the time a lock has left.
+  private static final String READ = """
+    SELECT CASE WHEN last_failure_at < now() - $2::float8 * interval '1 millisecond' THEN 0 ELSE failures END AS failures,
+      CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()) * 1000)::bigint END AS locked_ms
+    FROM login_lockouts WHERE identifier_hash = $1""";
   // $1 identifier hash, $2 threshold, $3 window (ms), $4 first wait (ms), $5 longest wait (ms). The failure counts n; from the
   // threshold on it locks the identifier for firstWait × 2^(n − threshold), at most the longest wait.
   private static final String COUNT_FAILURE = """
@@ -51,19 +56,35 @@ public final class LoginLockout implements LoginFailures {
     ON CONFLICT (identifier_hash) DO UPDATE SET
       failures = %1$s + 1,
       last_failure_at = now(),
-      pending = greatest(0, %2$s - 1),
       locked_until = CASE WHEN %1$s + 1 >= $2
         THEN now() + LEAST($5::float8, $4::float8 * power(2, LEAST(30, %1$s + 1 - $2))) * interval '1 millisecond'
         ELSE l.locked_until END
-    RETURNING l.failures >= $2 AS locked""".formatted(FAILURES, PENDING);
+    RETURNING l.failures, (extract(epoch FROM l.locked_until) * 1000)::float8 AS locked_until_ms""".formatted(
+      "(CASE WHEN l.last_failure_at < now() - $3::float8 * interval '1 millisecond' THEN 0 ELSE l.failures END)");
   private static final String CLEAR = """
     DELETE FROM login_lockouts WHERE identifier_hash = $1""";
   private static final String DELETE_FORGOTTEN = """
     DELETE FROM login_lockouts
-    WHERE last_failure_at < now() - $1::float8 * interval '1 millisecond' AND (locked_until IS NULL OR locked_until < now())
-      AND (pending = 0 OR pending_at < now() - interval '1 minute')""";
+    WHERE last_failure_at < now() - $1::float8 * interval '1 millisecond' AND (locked_until IS NULL OR locked_until < now())""";
 
   private final LanyardConfig.Lockout settings;
+  /** What this instance knows of the identifiers it is checking or has just checked, by identifier hash; under its lock. */
+  private final Map<String, Known> known = new HashMap<>();
+
+  /** An identifier as this instance knows it: attempts under way, and what its own last settled attempt wrote, and when. */
+  private static final class Known {
+    private int underWay;
+    private int failures;
+    private long lockedUntil;
+    /** {@link System#nanoTime()} when the write was done, or 0 before any. */
+    private long writtenAt;
+    private long keepUntil;
+
+    /** Whether a read started at {@code readStarted} (nano time) may have missed the last write. */
+    boolean mayBeNewerThan(long readStarted) {
+      return writtenAt != 0 && readStarted - writtenAt < 0;
+    }
+  }
 
   public LoginLockout(LanyardConfig.Lockout settings) {
     this.settings = settings;
@@ -75,38 +96,166 @@ public final class LoginLockout implements LoginFailures {
   }
 
   @Override
-  public Future<Optional<Duration>> attempt(SqlClient client, String identifier) {
-    Buffer key = key(identifier);
-    return client.preparedQuery(COUNT_ATTEMPT).execute(Tuple.of(key, settings.failures(), window()))
-      .compose(counted -> counted.size() == 1 ? Future.succeededFuture(Optional.<Duration>empty())
-        // refused: the time a lock has left, read after the statement (a lock a concurrent failure set is seen); no lock,
-        // then as many attempts as the name may still fail are being checked: the next may come in a moment
-        : client.preparedQuery(TIME_LOCKED).execute(Tuple.of(key)).map(left -> Optional.of(left.size() == 1
-          ? Duration.ofMillis(left.iterator().next().getLong(0)) : CHECKS_UNDER_WAY)));
-  }
-
-  @Override
-  public Future<Boolean> failed(SqlClient client, String identifier) {
-    Tuple values = Tuple.of(key(identifier), settings.failures(), window(), (double) settings.firstWait().toMillis(),
-      (double) settings.maxWait().toMillis());
-    return client.preparedQuery(COUNT_FAILURE).execute(values).map(rows -> rows.iterator().next().getBoolean(0));
+  public Future<Attempt> attempt(SqlClient client, String identifier) {
+    byte[] hash = hash(identifier);
+    long readStarted = System.nanoTime();
+    return client.preparedQuery(READ).execute(Tuple.of(Buffer.buffer(hash), window())).map(rows -> {
+      Row row = rows.size() == 0 ? null : rows.iterator().next();
+      long now = System.currentTimeMillis();
+      long lockedUntil = row == null || row.getLong("locked_ms") == null ? 0 : now + row.getLong("locked_ms");
+      int failures = row == null ? 0 : row.getInteger("failures");
+      String key = HexFormat.of().formatHex(hash);
+      return admit(key, failures, lockedUntil, now, readStarted).<Attempt>map(Refused::new)
+        .orElseGet(() -> new Counted(hash, key, row != null));
+    });
   }
 
   @Override
   public Future<Void> clear(SqlClient client, String identifier) {
-    return client.preparedQuery(CLEAR).execute(Tuple.of(key(identifier))).mapEmpty();
+    return client.preparedQuery(CLEAR).execute(Tuple.of(Buffer.buffer(hash(identifier)))).mapEmpty();
   }
 
-  /** Deletes the counts nobody added to within the window (their locks long over, no attempt of theirs under way). */
+  /** Deletes the counts nobody added to within the window (their locks long over). */
   public Future<Integer> deleteForgotten(SqlClient client) {
     return client.preparedQuery(DELETE_FORGOTTEN).execute(Tuple.of(window())).map(deleted -> deleted.rowCount());
+  }
+
+  /**
+   * Admits an attempt, as the read saw the identifier, or as this instance knows it when the read may have missed its last
+   * write, whichever is stricter.
+   *
+   * @param readStarted when the read started, nano time
+   * @return empty when admitted (and counted as under way); else how long until an attempt may come
+   */
+  private synchronized Optional<Duration> admit(String key, int readFailures, long readLockedUntil, long now,
+                                                long readStarted) {
+    if (known.size() > SWEEP_ABOVE) {
+      known.values().removeIf(entry -> entry.underWay == 0 && entry.keepUntil <= now);
+    }
+    Known entry = known.computeIfAbsent(key, absent -> new Known());
+    boolean stale = entry.mayBeNewerThan(readStarted);
+    long lockedUntil = stale ? Math.max(readLockedUntil, entry.lockedUntil) : readLockedUntil;
+    if (lockedUntil > now) {
+      return Optional.of(Duration.ofMillis(lockedUntil - now));
+    }
+    int failures = stale ? Math.max(readFailures, entry.failures) : readFailures;
+    if (entry.underWay >= Math.max(1, settings.failures() - failures)) {
+      return Optional.of(CHECKS_UNDER_WAY);
+    }
+    entry.underWay++;
+    return Optional.empty();
+  }
+
+  /**
+   * An attempt of this instance is settled: what it wrote is remembered before its place is given up.
+   *
+   * @param failures the identifier's failures after it (0 after a success)
+   * @param lockedUntil the lock it is under after it, epoch ms, or 0
+   */
+  private synchronized void settled(String key, int failures, long lockedUntil) {
+    Known entry = known.get(key);
+    if (entry == null) {
+      return;
+    }
+    entry.underWay--;
+    entry.failures = failures;
+    entry.lockedUntil = lockedUntil;
+    entry.writtenAt = System.nanoTime();
+    entry.keepUntil = System.currentTimeMillis() + REMEMBERED;
+  }
+
+  /** An attempt of this instance gave its place up without a check. */
+  private synchronized void abandoned(String key) {
+    Known entry = known.get(key);
+    if (entry != null) {
+      entry.underWay--;
+    }
   }
 
   private double window() {
     return settings.window().toMillis();
   }
 
-  private static Buffer key(String identifier) {
-    return Buffer.buffer(SecretTokens.sha256(Emails.normalise(identifier)));
+  private static byte[] hash(String identifier) {
+    return SecretTokens.sha256(Emails.normalise(identifier));
+  }
+
+  /** An attempt refused before anything was counted: settling it does nothing. */
+  private record Refused(Duration retryAfter) implements Attempt {
+
+    @Override
+    public Optional<Duration> refusedFor() {
+      return Optional.of(retryAfter);
+    }
+
+    @Override
+    public Future<Boolean> failed(SqlClient client) {
+      return Future.succeededFuture(false);
+    }
+
+    @Override
+    public Future<Void> succeeded(SqlClient client) {
+      return Future.succeededFuture();
+    }
+
+    @Override
+    public void abandon() {
+    }
+  }
+
+  /** An admitted attempt, under way until settled. */
+  private final class Counted implements Attempt {
+
+    private final byte[] hash;
+    private final String key;
+    private final boolean hasRow;
+    private final AtomicBoolean settled = new AtomicBoolean();
+
+    /** @param hasRow the identifier had failures (or a lock) on record when the attempt began */
+    Counted(byte[] hash, String key, boolean hasRow) {
+      this.hash = hash;
+      this.key = key;
+      this.hasRow = hasRow;
+    }
+
+    @Override
+    public Optional<Duration> refusedFor() {
+      return Optional.empty();
+    }
+
+    @Override
+    public Future<Boolean> failed(SqlClient client) {
+      if (!settled.compareAndSet(false, true)) {
+        return Future.succeededFuture(false);
+      }
+      Tuple values = Tuple.of(Buffer.buffer(hash), settings.failures(), window(), (double) settings.firstWait().toMillis(),
+        (double) settings.maxWait().toMillis());
+      return client.preparedQuery(COUNT_FAILURE).execute(values)
+        .map(rows -> {
+          Row row = rows.iterator().next();
+          int failures = row.getInteger("failures");
+          settled(key, failures, row.getValue("locked_until_ms") == null ? 0 : row.getDouble("locked_until_ms").longValue());
+          return failures >= settings.failures();
+        })
+        .onFailure(failure -> abandoned(key));
+    }
+
+    @Override
+    public Future<Void> succeeded(SqlClient client) {
+      if (!settled.compareAndSet(false, true)) {
+        return Future.succeededFuture();
+      }
+      // nothing on record, nothing to forget: the common login writes nothing (a failure meanwhile is cleared next time)
+      Future<Void> cleared = hasRow ? client.preparedQuery(CLEAR).execute(Tuple.of(Buffer.buffer(hash))).mapEmpty()
+        : Future.succeededFuture();
+      return cleared.onComplete(done -> settled(key, 0, 0));
+    }
+
+    @Override
+    public void abandon() {
+      if (settled.compareAndSet(false, true)) {
+        abandoned(key);
+      }
+    }
   }
 }

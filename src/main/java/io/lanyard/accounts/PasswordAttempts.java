@@ -58,21 +58,23 @@ public final class PasswordAttempts {
   public Future<Checked> check(SqlClient client, String identifier, String password, String source,
                                Supplier<Future<Optional<Credentials>>> account) {
     return hasher.reserve(source).compose(slot -> failures.attempt(client, identifier)
-      .compose(refused -> refused.isPresent()
-        ? Future.succeededFuture(new Checked(Outcome.LOCKED, Optional.empty(), Optional.empty(), refused.get(), false))
-        : account.get().compose(found -> verify(client, identifier, password, found, slot)))
+      .compose(attempt -> attempt.refusedFor().isPresent()
+        ? Future.succeededFuture(new Checked(Outcome.LOCKED, Optional.empty(), Optional.empty(), attempt.refusedFor().get(),
+            false))
+        : account.get().compose(found -> verify(client, password, found, slot, attempt))
+          // an attempt not settled by a verification (a failed read, a failed hash) counts for nothing
+          .onComplete(done -> attempt.abandon()))
       // a slot not used by a verification (refused, or a failed read) is given back; after one, this does nothing
       .onComplete(done -> slot.giveBack()));
   }
 
   /** One bcrypt run, then the attempt settled: a right password clears the count, a wrong one is a failure. */
-  private Future<Checked> verify(SqlClient client, String identifier, String password, Optional<Credentials> found,
-                                 PasswordHasher.Slot slot) {
+  private Future<Checked> verify(SqlClient client, String password, Optional<Credentials> found, PasswordHasher.Slot slot,
+                                 LoginFailures.Attempt attempt) {
     Optional<String> hash = found.filter(Credentials::canLogIn).flatMap(Credentials::passwordHash);
     return hasher.verify(slot, password, hash).compose(verification -> verification.matches()
-      ? failures.clear(client, identifier)
-        .map(new Checked(Outcome.VERIFIED, found, Optional.of(verification), Duration.ZERO, false))
-      : failures.failed(client, identifier).map(locked -> {
+      ? attempt.succeeded(client).map(new Checked(Outcome.VERIFIED, found, Optional.of(verification), Duration.ZERO, false))
+      : attempt.failed(client).map(locked -> {
           if (locked) {
             locksStarted.increment();
           }
