@@ -9,7 +9,9 @@ import io.vertx.sqlclient.Tuple;
 
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -18,6 +20,7 @@ public final class AccountRepository {
 
   private static final String COLUMNS = "id, email, status, language, profile, from_salon, from_application_id";
   private static final String FIND_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = $1";
+  private static final String FIND_ALL_BY_ID = "SELECT " + COLUMNS + " FROM users WHERE id = ANY($1::uuid[])";
   private static final String FIND_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1";
   private static final String LOCK_BY_EMAIL = "SELECT " + COLUMNS + " FROM users WHERE email = $1 FOR UPDATE";
   private static final String LIST = "SELECT " + COLUMNS + ", created_at FROM users"
@@ -56,6 +59,15 @@ public final class AccountRepository {
 
   public Future<Optional<Account>> findById(SqlClient client, String userId) {
     return client.preparedQuery(FIND_BY_ID).execute(Tuple.of(UUID.fromString(userId))).map(AccountRepository::first);
+  }
+
+  /** The accounts of those ids (distinct), in one statement; an id without an account is not in the map. */
+  public Future<Map<UUID, Account>> findAllById(SqlClient client, List<UUID> ids) {
+    return client.preparedQuery(FIND_ALL_BY_ID).execute(Tuple.tuple().addArrayOfUUID(ids.toArray(UUID[]::new))).map(rows -> {
+      Map<UUID, Account> found = new HashMap<>(rows.size() * 2);
+      rows.forEach(row -> found.put(row.getUUID("id"), toAccount(row)));
+      return found;
+    });
   }
 
   /** @param email a normalised address */

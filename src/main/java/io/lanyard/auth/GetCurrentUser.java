@@ -1,25 +1,28 @@
 package io.lanyard.auth;
 
-import io.lanyard.accounts.AccountRepository;
+import io.lanyard.accounts.Account;
 import io.lanyard.api.ApiError;
 import io.lanyard.api.Caller;
 import io.lanyard.api.Reply;
-import io.lanyard.db.PipelinedReads;
+import io.lanyard.db.ReadBatches;
 import io.vertx.core.Future;
 
-/** GET /_me: the caller as Kuzzle's auth:getCurrentUser shows a user, {@code {_id, _source}} | 401 Invalid token if it is gone. */
+import java.util.UUID;
+
+/**
+ * GET /_me: the caller as Kuzzle's auth:getCurrentUser shows a user, {@code {_id, _source}} | 401 Invalid token if it is gone.
+ * Every signed-in page asks this, so the accounts asked for at the same moment are read together ({@link ReadBatches}).
+ */
 public final class GetCurrentUser {
 
-  private final PipelinedReads reads;
-  private final AccountRepository accounts;
+  private final ReadBatches<UUID, Account> accountsById;
 
-  public GetCurrentUser(PipelinedReads reads, AccountRepository accounts) {
-    this.reads = reads;
-    this.accounts = accounts;
+  public GetCurrentUser(ReadBatches<UUID, Account> accountsById) {
+    this.accountsById = accountsById;
   }
 
   public Future<Reply> handle(Caller caller) {
-    return accounts.findById(reads.client(), caller.userId())
+    return accountsById.find(UUID.fromString(caller.userId()))
       .map(account -> account
         .map(found -> Reply.ok(found.toKuzzleUser()))
         .orElseGet(() -> Reply.error(ApiError.revokedToken())));

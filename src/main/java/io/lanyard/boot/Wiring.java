@@ -37,6 +37,7 @@ import io.lanyard.db.ChangeFeed;
 import io.lanyard.db.DatabaseProbe;
 import io.lanyard.db.DbPools;
 import io.lanyard.db.Migrations;
+import io.lanyard.db.ReadBatches;
 import io.lanyard.events.EventType;
 import io.lanyard.events.SubscriptionRepository;
 import io.lanyard.events.UserEvents;
@@ -215,7 +216,7 @@ final class Wiring {
       new Logout(sessions),
       new RefreshToken(tokens, sessions, expiry,
         config.security().refreshRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
-      new GetCurrentUser(pools.reads(), accounts),
+      new GetCurrentUser(new ReadBatches<>(pools.reads()::client, accounts::findAllById)),
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
       keys.map(Jwks::new),
       OpenApiDocument.load(config.pluginName()),

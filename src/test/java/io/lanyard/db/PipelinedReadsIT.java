@@ -13,11 +13,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static io.lanyard.support.Await.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Single statements through the pipelined per-loop clients: many reads share few connections and each gets its own row. */
+/**
+ * Single statements through the pipelined per-loop clients: many reads share few connections (and the accounts asked for at
+ * once, one statement), and each gets its own row.
+ */
 class PipelinedReadsIT {
 
   private static TestApp app;
@@ -60,6 +64,39 @@ class PipelinedReadsIT {
       Http.Response reply = replies.get(i).result();
       assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
       assertThat(reply.result().getString("_id")).isEqualTo(expected.get(i));
+    }
+  }
+
+  @Test
+  void anAccountGoneAmongReadsAskedForAtOnceAnswers401AndTheOthersTheirOwn() {
+    Map<String, String> tokens = new LinkedHashMap<>();
+    for (int i = 0; i < 10; i++) {
+      String email = "reader" + i + "@example.com";
+      tokens.put(Accounts.createActive(app, email), Accounts.login(app, email));
+    }
+    String goneId = tokens.keySet().iterator().next();
+    TestDb.get().query("DELETE FROM users WHERE id = $1", UUID.fromString(goneId));
+
+    List<String> expected = new ArrayList<>();
+    List<Future<Http.Response>> replies = new ArrayList<>();
+    Http http = app.http(50);
+    for (int round = 0; round < 5; round++) {
+      tokens.forEach((id, jwt) -> {
+        expected.add(id);
+        replies.add(http.getAsync("/_me", jwt));
+      });
+    }
+    await(Future.join(replies), 60);
+
+    for (int i = 0; i < replies.size(); i++) {
+      Http.Response reply = replies.get(i).result();
+      if (expected.get(i).equals(goneId)) {
+        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(401);
+        assertThat(reply.error().getString("id")).isEqualTo("security.token.invalid");
+      } else {
+        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
+        assertThat(reply.result().getString("_id")).isEqualTo(expected.get(i));
+      }
     }
   }
 }
