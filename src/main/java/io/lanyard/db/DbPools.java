@@ -13,7 +13,7 @@ import io.vertx.sqlclient.Pool;
  * @param requests API requests other than logins: creation, activation, the third-party routes
  * @param logins logins and the routes of a logged-in caller (its account, refresh, logout)
  * @param background work no request waits for: mail and webhook delivery, audit writes, cache reloads, revocation
- *   catch-ups, gauges
+ *   catch-ups, gauges; its commits do not wait for the disk ({@link Pools#createForBackground})
  * @param reads single statements of the request path outside any transaction ({@code /_me}, getUser), pipelined on each
  *   event loop's own connections; off an event loop, the requests pool
  */
@@ -25,7 +25,7 @@ public record DbPools(Pool requests, Pool logins, Pool background, PipelinedRead
     return new DbPools(
       requests,
       Pools.create(vertx, db, uri, "lanyard-logins", db.loginPoolSize(), eventLoops),
-      Pools.create(vertx, db, uri, "lanyard-background", db.backgroundPoolSize(), 1),
+      Pools.createForBackground(vertx, db, uri, "lanyard-background", db.backgroundPoolSize()),
       new PipelinedReads(vertx, db, uri, requests));
   }
 

@@ -29,6 +29,25 @@ public final class Pools {
    * @param eventLoops how many event loops the pool spreads its connections over (one per HTTP verticle instance)
    */
   public static Pool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size, int eventLoops) {
+    return create(vertx, db, name, size, eventLoops, uri, sessionOptions(db, uri));
+  }
+
+  /**
+   * The pool of work no request waits for (mail and webhook delivery, audit writes, pruning), one event loop: its commits
+   * do not wait for PostgreSQL to flush them to disk ({@code synchronous_commit=off}). Mail delivery records each mail
+   * sent in a commit of its own, so that a service killed mid-batch never sends a mail twice; waiting for a disk flush at
+   * each of those doubled the flushes of a sign-up by link (its own commit, then its mail's). Such a commit is still atomic
+   * and seen at once by every session, and survives the service being killed; only a crash of PostgreSQL itself (or of
+   * its machine) may forget the last fraction of a second of them (three times {@code wal_writer_delay}, 600 ms by
+   * default): mails or webhook calls marked done then go out once more, with the same Message-ID or {@code webhook-id} for
+   * the receiver to recognise, and that last audit batch is lost. Nothing is lost that was to be sent.
+   */
+  public static Pool createForBackground(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size) {
+    return create(vertx, db, name, size, 1, uri, sessionOptions(db, uri).addProperty("synchronous_commit", "off"));
+  }
+
+  private static Pool create(Vertx vertx, LanyardConfig.Db db, String name, int size, int eventLoops, DbUri uri,
+                             PgConnectOptions session) {
     PoolOptions options = new PoolOptions()
       .setName(name)
       .setMaxSize(size)
@@ -39,7 +58,7 @@ public final class Pools {
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
     // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
     // pipelining limit), which is why single reads of the request path go through PipelinedReads instead.
-    Pool pool = PgBuilder.pool().with(options).with(network(uri)).connectingTo(sessionOptions(db, uri)).using(vertx).build();
+    Pool pool = PgBuilder.pool().with(options).with(network(uri)).connectingTo(session).using(vertx).build();
     return new ResilientPool(vertx, pool);
   }
 
