@@ -21,12 +21,14 @@ public final class AccountLinkRepository {
   public static final int LIVE_LINKS = 3;
 
   // clock_timestamp(), not the transaction's start: the order of the links is the order they were made in
+  // The new link, and the account's unused links beyond the newest LIVE_LINKS forgotten, in one statement: the DELETE does
+  // not see the row its WITH inserts (one snapshot), so it keeps the newest LIVE_LINKS - 1 of the others.
   private static final String INSERT = """
-    INSERT INTO account_links (token_hash, user_id, created_at, expires_at)
-    VALUES ($1, $2, clock_timestamp(), now() + $3::float8 * interval '1 millisecond')""";
-  private static final String DELETE_BEYOND_LIVE = """
-    DELETE FROM account_links WHERE user_id = $1 AND used_at IS NULL AND token_hash NOT IN (
-      SELECT token_hash FROM account_links WHERE user_id = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT $2)""";
+    WITH inserted AS (
+      INSERT INTO account_links (token_hash, user_id, created_at, expires_at)
+      VALUES ($1, $2, clock_timestamp(), now() + $3::float8 * interval '1 millisecond'))
+    DELETE FROM account_links WHERE user_id = $2 AND used_at IS NULL AND token_hash NOT IN (
+      SELECT token_hash FROM account_links WHERE user_id = $2 AND used_at IS NULL ORDER BY created_at DESC LIMIT $4 - 1)""";
   private static final String HAS_LINK_SINCE = """
     SELECT EXISTS (SELECT 1 FROM account_links
                    WHERE user_id = $1 AND created_at > now() - $2::float8 * interval '1 millisecond')""";
@@ -51,8 +53,7 @@ public final class AccountLinkRepository {
   /** Adds a link to the account, and deletes its unused links older than the newest {@value #LIVE_LINKS}. */
   public Future<Void> insert(SqlClient client, byte[] tokenHash, String userId, Duration ttl) {
     UUID user = UUID.fromString(userId);
-    return client.preparedQuery(INSERT).execute(Tuple.of(Buffer.buffer(tokenHash), user, (double) ttl.toMillis()))
-      .compose(inserted -> client.preparedQuery(DELETE_BEYOND_LIVE).execute(Tuple.of(user, LIVE_LINKS)))
+    return client.preparedQuery(INSERT).execute(Tuple.of(Buffer.buffer(tokenHash), user, (double) ttl.toMillis(), LIVE_LINKS))
       .mapEmpty();
   }
 
