@@ -56,11 +56,14 @@ public interface LoginFailures {
   };
 
   /** An attempt nothing counts. */
-  Attempt UNCOUNTED = new Attempt() {
-    @Override
-    public Optional<Duration> refusedFor() {
-      return Optional.empty();
-    }
+  Attempt UNCOUNTED = new Uncounted(Optional.empty());
+
+  /**
+   * An attempt with nothing to settle: one nothing counts ({@link #UNCOUNTED}), or one refused before anything was counted.
+   *
+   * @param refusedFor empty when the password may be checked; else how long until an attempt may come
+   */
+  record Uncounted(Optional<Duration> refusedFor) implements Attempt {
 
     @Override
     public Future<Boolean> failed(SqlClient client) {
@@ -75,5 +78,5 @@ public interface LoginFailures {
     @Override
     public void abandon() {
     }
-  };
+  }
 }

@@ -105,7 +105,7 @@ public final class LoginLockout implements LoginFailures {
       long lockedUntil = row == null || row.getLong("locked_ms") == null ? 0 : now + row.getLong("locked_ms");
       int failures = row == null ? 0 : row.getInteger("failures");
       String key = HexFormat.of().formatHex(hash);
-      return admit(key, failures, lockedUntil, now, readStarted).<Attempt>map(Refused::new)
+      return admit(key, failures, lockedUntil, now, readStarted).<Attempt>map(wait -> new Uncounted(Optional.of(wait)))
         .orElseGet(() -> new Counted(hash, key, row != null));
     });
   }
@@ -178,29 +178,6 @@ public final class LoginLockout implements LoginFailures {
 
   private static byte[] hash(String identifier) {
     return SecretTokens.sha256(Emails.normalise(identifier));
-  }
-
-  /** An attempt refused before anything was counted: settling it does nothing. */
-  private record Refused(Duration retryAfter) implements Attempt {
-
-    @Override
-    public Optional<Duration> refusedFor() {
-      return Optional.of(retryAfter);
-    }
-
-    @Override
-    public Future<Boolean> failed(SqlClient client) {
-      return Future.succeededFuture(false);
-    }
-
-    @Override
-    public Future<Void> succeeded(SqlClient client) {
-      return Future.succeededFuture();
-    }
-
-    @Override
-    public void abandon() {
-    }
   }
 
   /** An admitted attempt, under way until settled. */

@@ -48,22 +48,12 @@ class PipelinedReadsIT {
       tokens.put(id, Accounts.login(app, email));
     }
 
-    List<String> expected = new ArrayList<>();
-    List<Future<Http.Response>> replies = new ArrayList<>();
     // a client that sends all 200 at once (the shared one keeps 5 in flight)
-    Http http = app.http(200);
-    for (int round = 0; round < 10; round++) {
-      tokens.forEach((id, jwt) -> {
-        expected.add(id);
-        replies.add(http.getAsync("/_me", jwt));
-      });
-    }
-    await(Future.join(replies), 60);
+    List<Read> reads = readAllAtOnce(tokens, 10, app.http(200));
 
-    for (int i = 0; i < replies.size(); i++) {
-      Http.Response reply = replies.get(i).result();
-      assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
-      assertThat(reply.result().getString("_id")).isEqualTo(expected.get(i));
+    for (Read read : reads) {
+      assertThat(read.reply().status()).withFailMessage(read.reply().pretty()).isEqualTo(200);
+      assertThat(read.reply().result().getString("_id")).isEqualTo(read.accountId());
     }
   }
 
@@ -77,26 +67,39 @@ class PipelinedReadsIT {
     String goneId = tokens.keySet().iterator().next();
     TestDb.get().query("DELETE FROM users WHERE id = $1", UUID.fromString(goneId));
 
+    List<Read> reads = readAllAtOnce(tokens, 5, app.http(50));
+
+    for (Read read : reads) {
+      Http.Response reply = read.reply();
+      if (read.accountId().equals(goneId)) {
+        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(401);
+        assertThat(reply.error().getString("id")).isEqualTo("security.token.invalid");
+      } else {
+        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
+        assertThat(reply.result().getString("_id")).isEqualTo(read.accountId());
+      }
+    }
+  }
+
+  /** One {@code /_me} sent, with the account whose token it carried. */
+  private record Read(String accountId, Http.Response reply) {
+  }
+
+  /** Sends {@code /_me} with every token, {@code rounds} times over, all at once; returns once every reply is in. */
+  private static List<Read> readAllAtOnce(Map<String, String> tokens, int rounds, Http http) {
     List<String> expected = new ArrayList<>();
     List<Future<Http.Response>> replies = new ArrayList<>();
-    Http http = app.http(50);
-    for (int round = 0; round < 5; round++) {
+    for (int round = 0; round < rounds; round++) {
       tokens.forEach((id, jwt) -> {
         expected.add(id);
         replies.add(http.getAsync("/_me", jwt));
       });
     }
     await(Future.join(replies), 60);
-
+    List<Read> reads = new ArrayList<>();
     for (int i = 0; i < replies.size(); i++) {
-      Http.Response reply = replies.get(i).result();
-      if (expected.get(i).equals(goneId)) {
-        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(401);
-        assertThat(reply.error().getString("id")).isEqualTo("security.token.invalid");
-      } else {
-        assertThat(reply.status()).withFailMessage(reply.pretty()).isEqualTo(200);
-        assertThat(reply.result().getString("_id")).isEqualTo(expected.get(i));
-      }
+      reads.add(new Read(expected.get(i), replies.get(i).result()));
     }
+    return reads;
   }
 }
