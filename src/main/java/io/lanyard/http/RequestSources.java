@@ -27,7 +27,9 @@ public final class RequestSources {
   }
 
   public String of(HttpServerRequest request) {
-    SocketAddress peer = request.remoteAddress();
+    // the connection's own peer: vert.x-web's request.remoteAddress() runs its Forwarded-header parser on every request,
+    // which the router never asks for (X-Forwarded-For is read here, from trusted proxies only)
+    SocketAddress peer = request.connection().remoteAddress();
     Optional<InetAddress> peerAddress = peer == null ? Optional.empty() : AddressRanges.literal(peer.hostAddress());
     if (peerAddress.isEmpty()) {
       return peer == null ? UNKNOWN : peer.hostAddress();
