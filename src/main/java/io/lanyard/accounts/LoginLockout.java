@@ -43,11 +43,14 @@ public final class LoginLockout implements LoginFailures {
   /** Past this many identifiers remembered, those done with are swept out at the next admission. */
   private static final int SWEEP_ABOVE = 1024;
 
+  // The time a lock has left (ms), by the database's clock, which set it: the instance adds it to its own, whatever the skew.
+  private static final String LOCK_LEFT =
+    "CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()) * 1000)::bigint END AS locked_ms";
   // $1 identifier hash, $2 window (ms): the failures that still count, and the time a lock has left.
   private static final String READ = """
     SELECT CASE WHEN last_failure_at < now() - $2::float8 * interval '1 millisecond' THEN 0 ELSE failures END AS failures,
-      CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()) * 1000)::bigint END AS locked_ms
-    FROM login_lockouts WHERE identifier_hash = $1""";
+      %s
+    FROM login_lockouts WHERE identifier_hash = $1""".formatted(LOCK_LEFT);
   // $1 identifier hash, $2 threshold, $3 window (ms), $4 first wait (ms), $5 longest wait (ms). The failure counts n; from the
   // threshold on it locks the identifier for firstWait × 2^(n − threshold), at most the longest wait.
   private static final String COUNT_FAILURE = """
@@ -59,8 +62,8 @@ public final class LoginLockout implements LoginFailures {
       locked_until = CASE WHEN %1$s + 1 >= $2
         THEN now() + LEAST($5::float8, $4::float8 * power(2, LEAST(30, %1$s + 1 - $2))) * interval '1 millisecond'
         ELSE l.locked_until END
-    RETURNING l.failures, (extract(epoch FROM l.locked_until) * 1000)::float8 AS locked_until_ms""".formatted(
-      "(CASE WHEN l.last_failure_at < now() - $3::float8 * interval '1 millisecond' THEN 0 ELSE l.failures END)");
+    RETURNING l.failures, %2$s""".formatted(
+      "(CASE WHEN l.last_failure_at < now() - $3::float8 * interval '1 millisecond' THEN 0 ELSE l.failures END)", LOCK_LEFT);
   private static final String CLEAR = """
     DELETE FROM login_lockouts WHERE identifier_hash = $1""";
   private static final String DELETE_FORGOTTEN = """
@@ -102,7 +105,7 @@ public final class LoginLockout implements LoginFailures {
     return client.preparedQuery(READ).execute(Tuple.of(Buffer.buffer(hash), window())).map(rows -> {
       Row row = rows.size() == 0 ? null : rows.iterator().next();
       long now = System.currentTimeMillis();
-      long lockedUntil = row == null || row.getLong("locked_ms") == null ? 0 : now + row.getLong("locked_ms");
+      long lockedUntil = row == null ? 0 : lockedUntil(row, now);
       int failures = row == null ? 0 : row.getInteger("failures");
       String key = HexFormat.of().formatHex(hash);
       return admit(key, failures, lockedUntil, now, readStarted).<Attempt>map(wait -> new Uncounted(Optional.of(wait)))
@@ -112,7 +115,7 @@ public final class LoginLockout implements LoginFailures {
 
   @Override
   public Future<Void> clear(SqlClient client, String identifier) {
-    return client.preparedQuery(CLEAR).execute(Tuple.of(Buffer.buffer(hash(identifier)))).mapEmpty();
+    return clear(client, hash(identifier));
   }
 
   /** Deletes the counts nobody added to within the window (their locks long over). */
@@ -176,6 +179,16 @@ public final class LoginLockout implements LoginFailures {
     return settings.window().toMillis();
   }
 
+  private static Future<Void> clear(SqlClient client, byte[] hash) {
+    return client.preparedQuery(CLEAR).execute(Tuple.of(Buffer.buffer(hash))).mapEmpty();
+  }
+
+  /** When the lock a row shows ends, on this instance's clock ({@code now}), or 0 when it shows none. */
+  private static long lockedUntil(Row row, long now) {
+    Long left = row.getLong("locked_ms");
+    return left == null ? 0 : now + left;
+  }
+
   private static byte[] hash(String identifier) {
     return SecretTokens.sha256(Emails.normalise(identifier));
   }
@@ -211,7 +224,7 @@ public final class LoginLockout implements LoginFailures {
         .map(rows -> {
           Row row = rows.iterator().next();
           int failures = row.getInteger("failures");
-          settled(key, failures, row.getValue("locked_until_ms") == null ? 0 : row.getDouble("locked_until_ms").longValue());
+          settled(key, failures, lockedUntil(row, System.currentTimeMillis()));
           return failures >= settings.failures();
         })
         .onFailure(failure -> abandoned(key));
@@ -223,7 +236,7 @@ public final class LoginLockout implements LoginFailures {
         return Future.succeededFuture();
       }
       // nothing on record, nothing to forget: the common login writes nothing (a failure meanwhile is cleared next time)
-      Future<Void> cleared = hasRow ? client.preparedQuery(CLEAR).execute(Tuple.of(Buffer.buffer(hash))).mapEmpty()
+      Future<Void> cleared = hasRow ? clear(client, hash)
         : Future.succeededFuture();
       return cleared.onComplete(done -> settled(key, 0, 0));
     }
