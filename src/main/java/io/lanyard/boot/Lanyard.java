@@ -32,6 +32,7 @@ import io.lanyard.webhooks.WebhookVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.sqlclient.Pool;
 
 import java.time.Duration;
@@ -86,7 +87,7 @@ public final class Lanyard {
       return createVertx();
     }
     RequestLogContext.install();
-    return Vertx.vertx();
+    return Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
   }
 
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */

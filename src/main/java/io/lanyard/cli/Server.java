@@ -4,13 +4,13 @@ import io.lanyard.boot.Lanyard;
 import io.lanyard.config.ConfigException;
 import io.lanyard.config.ConfigLoader;
 import io.lanyard.config.LanyardConfig;
+import io.lanyard.http.BindFailures;
 import io.vertx.core.Vertx;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 import java.lang.management.ManagementFactory;
-import java.net.BindException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -45,7 +45,8 @@ final class Server {
     // the signal handlers first: whoever waits for "ready" may stop the service the moment it reads it
     CountDownLatch drainCut = new CountDownLatch(1);
     onTermination(() -> stop(vertx, lanyard, config.http(), drainCut), drainCut::countDown);
-    log.info("Lanyard ready on port {} in {} ms", lanyard.port(), ManagementFactory.getRuntimeMXBean().getUptime());
+    log.info("Lanyard ready on port {} in {} ms ({} network transport)", lanyard.port(),
+      ManagementFactory.getRuntimeMXBean().getUptime(), vertx.isNativeTransportEnabled() ? "epoll" : "NIO");
     return LanyardCommand.SERVING;
   }
 
@@ -94,9 +95,9 @@ final class Server {
       if (cause instanceof ConfigException problem) {
         return problem;
       }
-      if (cause instanceof BindException bind) {
+      if (BindFailures.isBindFailure(cause)) {
         return new ConfigException("Cannot listen on setting http.port (LANYARD_HTTP_PORT) " + config.http().host() + ":"
-          + config.http().port() + ": " + bind.getMessage());
+          + config.http().port() + ": " + cause.getMessage());
       }
     }
     return failure;

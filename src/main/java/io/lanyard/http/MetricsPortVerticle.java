@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 
-import java.net.BindException;
 
 /**
  * {@code GET /metrics} on a port of its own ({@code metrics.port}), so the figures of the service can be kept off the public
@@ -41,7 +40,7 @@ public final class MetricsPortVerticle extends VerticleBase {
       .end("Not found: metrics are at " + MetricsEndpoint.PATH + "\n"));
     server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port)).requestHandler(router);
     // a port in use is named here, where it is known to be this setting's and not http.port's
-    return server.listen().recover(failure -> Future.failedFuture(failure instanceof BindException
+    return server.listen().recover(failure -> Future.failedFuture(BindFailures.isBindFailure(failure)
       ? new ConfigException("Cannot listen on setting metrics.port (LANYARD_METRICS_PORT) " + host + ":" + port + ": "
         + failure.getMessage(), failure)
       : failure));

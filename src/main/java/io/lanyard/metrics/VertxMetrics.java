@@ -59,7 +59,8 @@ public final class VertxMetrics {
       // never HTTP_PATH: raw paths carry whatever a client sends, and would make one series per URL
       .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME,
         Label.EB_SIDE));
-    return Vertx.builder().with(new VertxOptions().setMetricsOptions(options)).withMetrics(routeMetered(registry));
+    return Vertx.builder().with(new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(options))
+      .withMetrics(routeMetered(registry));
   }
 
   /** Vert.x Micrometer's factory, its HTTP server request meters replaced by {@link HttpServerMeters}. */
