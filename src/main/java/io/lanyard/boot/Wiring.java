@@ -159,7 +159,7 @@ final class Wiring {
     AccountRepository accounts = new AccountRepository();
     AccountLinkRepository links = new AccountLinkRepository();
     // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppressionRules(config.mail(), synthetic),
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppression(config.mail(), synthetic),
       metrics);
     Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
 

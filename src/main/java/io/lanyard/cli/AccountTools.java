@@ -58,7 +58,7 @@ final class AccountTools {
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     AccountMail mail = new AccountMail(applications, templates,
       new Outbox(runtime.vertx(), config.mail().messageIdDomain(),
-        MailModes.suppressionRules(config.mail(), runtime.syntheticAddresses())));
+        MailModes.suppression(config.mail(), runtime.syntheticAddresses())));
     Sessions sessions = new Sessions(pool, new RevocationList(), Sessions.Limits.of(config));
     UserEvents events = runtime.events();
     this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);

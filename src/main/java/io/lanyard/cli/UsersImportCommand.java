@@ -143,7 +143,7 @@ final class UsersImportCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--send-links: " + problem);
     });
     Outbox outbox = new Outbox(runtime.vertx(), runtime.config().mail().messageIdDomain(),
-      MailModes.suppressionRules(runtime.config().mail(), runtime.syntheticAddresses()));
+      MailModes.suppression(runtime.config().mail(), runtime.syntheticAddresses()));
     return new AccountLinkMails(application, templates, new AccountLinkRepository(), outbox, runtime.config().links().ttl());
   }
 

@@ -30,17 +30,16 @@ public final class MailModes {
   }
 
   /**
-   * The rules the outbox asks in order: synthetic recipients first, then the mode's, then the limit per recipient (last: its
+   * The rules the outbox asks in order: synthetic recipients first, then the mode's; then the limit per recipient (last: its
    * lock and count are spent only on mail that would otherwise go out).
    */
-  public static List<SuppressionRule> suppressionRules(LanyardConfig.Mail mail, SyntheticAddresses synthetic) {
+  public static Suppression suppression(LanyardConfig.Mail mail, SyntheticAddresses synthetic) {
     List<SuppressionRule> rules = new ArrayList<>();
     rules.add(new SyntheticRecipients(synthetic));
     if (mail.mode() == MailMode.DROP) {
       rules.add((client, rendered) -> Future.succeededFuture(Optional.of(DROP_REASON)));
     }
-    mail.perRecipient().ifPresent(limit -> rules.add(new RecipientLimit(limit)));
-    return rules;
+    return new Suppression(rules, mail.perRecipient().map(RecipientLimit::new));
   }
 
   /** The mail verticle's transport; empty under {@code drop}, where nothing is delivered. */

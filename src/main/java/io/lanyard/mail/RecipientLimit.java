@@ -5,8 +5,6 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
-import java.util.Optional;
-
 /**
  * {@code mail.perRecipient} (DECISIONS.md §7): at most {@code count} mails to one address in any {@code period}, of every
  * kind, from every instance (counted in {@code mail_outbox}); past it a mail is kept as suppressed (reason
@@ -14,11 +12,12 @@ import java.util.Optional;
  * flood of refused requests never stretches the limit past the period.
  *
  * <p>Race-free: the queueing transaction first takes a transaction-scoped advisory lock on the address, so the transactions
- * mailing one address count one after the other, each seeing what the one before committed (the count is a statement of its
- * own, whose snapshot is taken once the lock is held). Must run in the queueing transaction, which holds the lock until its
- * end: two mails of one transaction to one address count each other.
+ * mailing one address count one after the other, each seeing what the one before committed. The count is made by the
+ * outbox's insert itself ({@link Outbox}), a statement of its own whose snapshot is taken once the lock is held: one round
+ * trip less per mail than a separate count. Must run in the queueing transaction, which holds the lock until its end: two
+ * mails of one transaction to one address count each other.
  */
-public final class RecipientLimit implements SuppressionRule {
+public final class RecipientLimit {
 
   public static final String REASON = "recipient_limit";
 
@@ -26,9 +25,6 @@ public final class RecipientLimit implements SuppressionRule {
   // locked, the second which address (a hash: two addresses sharing one only wait for each other).
   private static final String LOCK_RECIPIENT = """
     SELECT pg_advisory_xact_lock(1296124236, hashtext($1))""";
-  private static final String COUNT_RECENT = """
-    SELECT count(*) FROM mail_outbox
-    WHERE recipient = $1 AND created_at > now() - $2::float8 * interval '1 millisecond' AND status <> 'suppressed'""";
 
   private final Rate limit;
 
@@ -36,11 +32,18 @@ public final class RecipientLimit implements SuppressionRule {
     this.limit = limit;
   }
 
-  @Override
-  public Future<Optional<String>> reason(SqlClient client, RenderedMail mail) {
-    Tuple recent = Tuple.of(mail.recipient(), (double) limit.period().toMillis());
-    return client.preparedQuery(LOCK_RECIPIENT).execute(Tuple.of(mail.recipient()))
-      .compose(locked -> client.preparedQuery(COUNT_RECENT).execute(recent))
-      .map(rows -> rows.iterator().next().getLong(0) >= limit.count() ? Optional.of(REASON) : Optional.empty());
+  /** Holds {@code recipient}'s count until the end of {@code client}'s transaction; the count must follow this statement. */
+  Future<Void> lock(SqlClient client, String recipient) {
+    return client.preparedQuery(LOCK_RECIPIENT).execute(Tuple.of(recipient)).mapEmpty();
+  }
+
+  /** Mails to one address within the period, at most. */
+  long count() {
+    return limit.count();
+  }
+
+  /** The rolling period, in milliseconds. */
+  double periodMillis() {
+    return limit.period().toMillis();
   }
 }
