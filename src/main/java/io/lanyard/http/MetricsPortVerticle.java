@@ -9,7 +9,6 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 
-
 /**
  * {@code GET /metrics} on a port of its own ({@code metrics.port}), so the figures of the service can be kept off the public
  * API port by the network rather than by a token. Prometheus text, not the envelope: that is what scrapers read.
