@@ -78,7 +78,7 @@ public final class Lanyard {
    */
   public static Vertx createVertx() {
     RequestLogContext.install();
-    return VertxMetrics.builder().build();
+    return VertxMetrics.builder(options()).build();
   }
 
   /** The Vert.x instance for a service with these metrics settings: disabled, no request pays for metrics at all. */
@@ -87,7 +87,12 @@ public final class Lanyard {
       return createVertx();
     }
     RequestLogContext.install();
-    return Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+    return Vertx.vertx(options());
+  }
+
+  /** Netty's epoll transport where it loads (the jar carries it for Linux x86-64), NIO elsewhere. */
+  private static VertxOptions options() {
+    return new VertxOptions().setPreferNativeTransport(true);
   }
 
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */

@@ -44,8 +44,8 @@ public final class VertxMetrics {
   private VertxMetrics() {
   }
 
-  /** A Vert.x builder measured into a fresh Prometheus registry. */
-  public static VertxBuilder builder() {
+  /** A Vert.x builder of these options, measured into a fresh Prometheus registry. */
+  public static VertxBuilder builder(VertxOptions vertxOptions) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     // Filters first: a filter added after a meter exists does not apply to it.
     registry.config().meterFilter(boundedMethods()).meterFilter(latencyBuckets());
@@ -59,8 +59,7 @@ public final class VertxMetrics {
       // never HTTP_PATH: raw paths carry whatever a client sends, and would make one series per URL
       .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME,
         Label.EB_SIDE));
-    return Vertx.builder().with(new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(options))
-      .withMetrics(routeMetered(registry));
+    return Vertx.builder().with(vertxOptions.setMetricsOptions(options)).withMetrics(routeMetered(registry));
   }
 
   /** Vert.x Micrometer's factory, its HTTP server request meters replaced by {@link HttpServerMeters}. */
