@@ -21,9 +21,12 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class Outbox {
 
-  private static final String ENQUEUE = """
+  // every queued mail is one such row: pending, or suppressed with its reason
+  private static final String INSERT_INTO = """
     INSERT INTO mail_outbox (message_id, kind, recipient, subject, text_body, html_body, user_id, application_id, status,
-      suppressed_reason)
+      suppressed_reason)""";
+  private static final String ENQUEUE = INSERT_INTO + """
+
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::text IS NULL THEN 'pending' ELSE 'suppressed' END, $9)""";
   /**
    * As {@link #ENQUEUE}, suppressed ($11, {@link RecipientLimit#REASON}) when the recipient already has $10 mails meant to be
@@ -34,8 +37,8 @@ public final class Outbox {
     WITH judged AS (
       SELECT CASE WHEN count(*) >= $10 THEN $11::text END AS reason FROM mail_outbox
       WHERE recipient = $3 AND created_at > now() - $9::float8 * interval '1 millisecond' AND status <> 'suppressed')
-    INSERT INTO mail_outbox (message_id, kind, recipient, subject, text_body, html_body, user_id, application_id, status,
-      suppressed_reason)
+    """ + INSERT_INTO + """
+
     SELECT $1, $2, $3, $4, $5, $6, $7::uuid, $8::uuid, CASE WHEN reason IS NULL THEN 'pending' ELSE 'suppressed' END, reason
     FROM judged
     RETURNING suppressed_reason""";
