@@ -50,8 +50,9 @@ final class DeliveryClaims {
 
   private Future<Claimed> claim(int limit, boolean evenInBackoff) {
     if (budget.isEmpty()) {
-      // one short statement, committed at once
-      return outbox.claim(pool, limit, lease, evenInBackoff).map(mails -> new Claimed(mails, Optional.empty()));
+      // one short transaction, committed at once
+      return pool.withTransaction(tx -> outbox.claim(tx, limit, lease, evenInBackoff))
+        .map(mails -> new Claimed(mails, Optional.empty()));
     }
     SendBudget sendBudget = budget.get();
     return pool.withTransaction(tx -> sendBudget.refill(tx).compose(available -> {
