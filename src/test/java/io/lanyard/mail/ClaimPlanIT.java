@@ -7,7 +7,6 @@ import io.lanyard.db.Migrations;
 import io.lanyard.support.TestApp;
 import io.lanyard.support.TestDb;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,9 +53,8 @@ class ClaimPlanIT {
         now() - interval '1 hour' + (n * 7919 % $1) * interval '1 second'
       FROM generate_series(1, $1) n""", BACKLOG);
 
-    PgConnectOptions options = new PgConnectOptions().setHost(TestDb.HOST).setPort(TestDb.PORT).setUser(TestDb.USER)
-      .setDatabase(db.name()).setCachePreparedStatements(true);
-    connection = await(PgConnection.connect(vertx, options));
+    // prepared statements cached, as the service's pools do: a plan can be kept from one claim to the next
+    connection = await(PgConnection.connect(vertx, TestDb.connectOptions(db.name()).setCachePreparedStatements(true)));
     connection.noticeHandler(notice -> plans.add(notice.getMessage()));
     await(connection.query("LOAD 'auto_explain'").execute());
     await(connection.query("SET auto_explain.log_min_duration = 0; SET auto_explain.log_level = notice;"

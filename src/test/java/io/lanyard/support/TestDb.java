@@ -155,12 +155,17 @@ public final class TestDb {
     }
   }
 
-  private static Pool pool(Vertx vertx, String database, int size) {
+  /** How the tests reach a database of the server (PGHOST, PGPORT, PGUSER, PGPASSWORD). */
+  public static PgConnectOptions connectOptions(String database) {
     PgConnectOptions connect = new PgConnectOptions().setHost(HOST).setPort(PORT).setUser(USER).setDatabase(database);
     if (System.getenv("PGPASSWORD") != null) {
       connect.setPassword(System.getenv("PGPASSWORD"));
     }
-    return PgBuilder.pool().with(new PoolOptions().setMaxSize(size)).connectingTo(connect).using(vertx).build();
+    return connect;
+  }
+
+  private static Pool pool(Vertx vertx, String database, int size) {
+    return PgBuilder.pool().with(new PoolOptions().setMaxSize(size)).connectingTo(connectOptions(database)).using(vertx).build();
   }
 
   private static String env(String name, String fallback) {
