@@ -82,6 +82,28 @@ class SlowClientsIT {
     }
   }
 
+  @Test
+  void aRequestBegunJustBeforeAnEarlierOnesDeadlineHasAFullReadTimeoutOfItsOwn() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", app.port())) {
+      socket.setSoTimeout(20_000);
+      OutputStream out = socket.getOutputStream();
+      out.write("GET /_serverInfo HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String first = readReply(socket);
+      // the second request's headers 0.7 s after the first's, its body 0.6 s later: past the first request's deadline
+      // (1 s after its first byte), within its own
+      Thread.sleep(700);
+      String body = "{\"token\":\"not-a-token\"}";
+      out.write(("POST /_checkToken HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+        + body.length() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      Thread.sleep(600);
+      out.write(body.getBytes(StandardCharsets.US_ASCII));
+      String second = readReply(socket);
+
+      assertThat(first).startsWith("HTTP/1.1 200 OK");
+      assertThat(second).startsWith("HTTP/1.1 200 OK").contains("\"valid\":false");
+    }
+  }
+
   /** Sends {@code head} at once, then {@code rest} a byte every 200 ms; true when the server closed the connection meanwhile. */
   private static boolean trickle(Socket socket, String head, String rest) throws Exception {
     socket.setSoTimeout(30_000);
