@@ -53,21 +53,13 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     }
   }
 
-  private final long readTimeoutNanos;
-  /**
-   * The check of the read deadline, at most one per connection. It is not cancelled when a request arrives whole: it runs when
-   * due and looks at the request under way then, if any. Scheduling and cancelling a timer for every request of a kept-alive
-   * connection cost a few percent of a token read's CPU; this way a busy connection has one check per read timeout.
-   */
-  private ScheduledFuture<?> deadlineCheck;
-  /** When the request being read began (its first byte); meaningful only while {@link #reading}. */
-  private long readingSince;
-  private boolean reading;
+  private final long readTimeoutMillis;
+  private ScheduledFuture<?> deadline;
   private boolean refused;
 
   private StrictRequestDecoder(HttpServerOptions options, Duration readTimeout) {
     super(options);
-    this.readTimeoutNanos = readTimeout.toNanos();
+    this.readTimeoutMillis = readTimeout.toMillis();
   }
 
   /** Swaps the decoder of a new HTTP/1.x connection; any other connection is left as it is. */
@@ -86,12 +78,11 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       in.skipBytes(in.readableBytes());
       return;
     }
-    if (!reading && in.isReadable()) {
-      reading = true;
-      readingSince = System.nanoTime();
-      if (deadlineCheck == null) {
-        checkDeadlineIn(context, readTimeoutNanos);
-      }
+    if (deadline == null && in.isReadable()) {
+      deadline = context.executor().schedule(() -> {
+        deadline = null;
+        context.close();
+      }, readTimeoutMillis, TimeUnit.MILLISECONDS);
     }
     int first = out.size();
     super.decode(context, in, out);
@@ -102,26 +93,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
         return;
       }
       if (message instanceof LastHttpContent) {
-        reading = false;
+        cancelDeadline();
       }
-    }
-  }
-
-  private void checkDeadlineIn(ChannelHandlerContext context, long nanos) {
-    deadlineCheck = context.executor().schedule(() -> checkDeadline(context), nanos, TimeUnit.NANOSECONDS);
-  }
-
-  /** Cuts a request read for longer than the timeout; checks again at the deadline of one still within it; idle, stops. */
-  private void checkDeadline(ChannelHandlerContext context) {
-    deadlineCheck = null;
-    if (!reading) {
-      return;
-    }
-    long left = readingSince + readTimeoutNanos - System.nanoTime();
-    if (left <= 0) {
-      context.close();
-    } else {
-      checkDeadlineIn(context, left);
     }
   }
 
@@ -176,10 +149,9 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   }
 
   private void cancelDeadline() {
-    reading = false;
-    if (deadlineCheck != null) {
-      deadlineCheck.cancel(false);
-      deadlineCheck = null;
+    if (deadline != null) {
+      deadline.cancel(false);
+      deadline = null;
     }
   }
 }
