@@ -153,7 +153,7 @@ public final class Lanyard {
       .compose(synced -> {
         MailModes.announce(config);
         return vertx.deployVerticle(new MailVerticle(pools.background(), new OutboxRepository(),
-          MailModes.transport(vertx, config), config.mail(), metrics.registry()));
+          MailModes.transport(vertx, config), config.mail(), pools::requestsWait, metrics.registry()));
       })
       .compose(mail -> {
         deployments.add(mail);

@@ -102,6 +102,7 @@ public final class ConfigLoader {
     names.put("mail.mode", "LANYARD_MAIL_MODE");
     names.put("mail.perRecipient", "LANYARD_MAIL_PER_RECIPIENT");
     names.put("mail.maxSendRate", "LANYARD_MAIL_MAX_SEND_RATE");
+    names.put("mail.yieldToRequests", "LANYARD_MAIL_YIELD_TO_REQUESTS");
     names.put("links.ttl", "LANYARD_LINK_TTL");
     names.put("links.resendInterval", "LANYARD_LINK_RESEND_INTERVAL");
     names.put("links.resetTtl", "LANYARD_LINK_RESET_TTL");
@@ -202,7 +203,8 @@ public final class ConfigLoader {
         settings.flag("mail.builtinTemplates"),
         LanyardConfig.MailMode.valueOf(settings.oneOf("mail.mode", "send", "log", "drop").toUpperCase(Locale.ROOT)),
         settings.rate("mail.perRecipient"),
-        settings.rate("mail.maxSendRate")),
+        settings.rate("mail.maxSendRate"),
+        settings.durationOrOff("mail.yieldToRequests")),
       new LanyardConfig.Links(
         settings.duration("links.ttl"),
         settings.duration("links.resendInterval"),

@@ -137,6 +137,19 @@ final class ConfigReader {
     throw invalid(path, "a positive duration such as 12h or 30d, or -1 for no limit", value);
   }
 
+  /** A positive duration, or empty for {@code off}. */
+  Optional<Duration> durationOrOff(String path) {
+    Object value = raw(path);
+    if (value instanceof String text && text.equalsIgnoreCase("off")) {
+      return Optional.empty();
+    }
+    OptionalLong millis = millis(value);
+    if (millis.isEmpty() || millis.getAsLong() <= 0) {
+      throw invalid(path, "a positive duration such as 500ms, 5s or 1m, or off", value);
+    }
+    return Optional.of(Duration.ofMillis(millis.getAsLong()));
+  }
+
   /** A rate, {@code <count>/<duration>} ({@code 30/1m}); empty for {@code off} (DECISIONS.md §7). */
   Optional<Rate> rate(String path) {
     Object value = raw(path);

@@ -121,10 +121,12 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param mode what delivery does with mail: sends it, logs it instead (a staging deployment), or keeps it unsent
    * @param perRecipient mails of all kinds to one address; past it a mail is kept {@code suppressed} (empty: no limit)
    * @param maxSendRate mails handed to SMTP by the whole deployment (the provider's limit); empty: no limit
+   * @param yieldToRequests the longest delivery waits, while this instance's API requests wait for database connections,
+   *   before it catches up on the whole outbox (empty: it never waits for them)
    */
   public record Mail(Duration pollInterval, int batchSize, Duration maxAge, Duration retryBaseDelay, Duration retryMaxDelay,
                      String messageIdDomain, boolean builtinTemplates, MailMode mode, Optional<Rate> perRecipient,
-                     Optional<Rate> maxSendRate) {
+                     Optional<Rate> maxSendRate, Optional<Duration> yieldToRequests) {
   }
 
   /** {@code mail.mode}: {@code send} (SMTP), {@code log} (one log line per mail, no SMTP), {@code drop} (kept unsent). */

@@ -17,16 +17,24 @@ import io.vertx.sqlclient.Pool;
  * @param reads single statements of the request path outside any transaction ({@code /_me}, getUser), pipelined on each
  *   event loop's own connections; off an event loop, the requests pool
  */
-public record DbPools(Pool requests, Pool logins, Pool background, PipelinedReads reads) {
+public record DbPools(ResilientPool requests, ResilientPool logins, Pool background, PipelinedReads reads) {
 
   /** @param eventLoops how many event loops serve requests (the request pools spread their connections over them) */
   public static DbPools create(Vertx vertx, LanyardConfig.Db db, DbUri uri, int eventLoops) {
-    Pool requests = Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops);
+    ResilientPool requests = Pools.create(vertx, db, uri, "lanyard", db.poolSize(), eventLoops);
     return new DbPools(
       requests,
       Pools.create(vertx, db, uri, "lanyard-logins", db.loginPoolSize(), eventLoops),
       Pools.createForBackground(vertx, db, uri, "lanyard-background", db.backgroundPoolSize()),
       new PipelinedReads(vertx, db, uri, requests));
+  }
+
+  /**
+   * Whether API requests wait for a database connection: the machine (or the database) is at the limit of what requests
+   * ask of it, and work no request waits for had better step aside ({@code mail.yieldToRequests}).
+   */
+  public boolean requestsWait() {
+    return requests.hasWaitingWork() || logins.hasWaitingWork();
   }
 
   /** The reads' clients first: off a closing loop, they would fall back on the requests pool. */

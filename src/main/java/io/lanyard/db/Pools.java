@@ -28,7 +28,7 @@ public final class Pools {
    * @param name the pool's name in the metrics ({@code pool_name})
    * @param eventLoops how many event loops the pool spreads its connections over (one per HTTP verticle instance)
    */
-  public static Pool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size, int eventLoops) {
+  public static ResilientPool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size, int eventLoops) {
     return create(vertx, db, name, size, eventLoops, uri, sessionOptions(db, uri));
   }
 
@@ -42,11 +42,11 @@ public final class Pools {
    * default): mails or webhook calls marked done then go out once more, with the same Message-ID or {@code webhook-id} for
    * the receiver to recognise, and that last audit batch is lost. Nothing is lost that was to be sent.
    */
-  public static Pool createForBackground(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size) {
+  public static ResilientPool createForBackground(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size) {
     return create(vertx, db, name, size, 1, uri, sessionOptions(db, uri).addProperty("synchronous_commit", "off"));
   }
 
-  private static Pool create(Vertx vertx, LanyardConfig.Db db, String name, int size, int eventLoops, DbUri uri,
+  private static ResilientPool create(Vertx vertx, LanyardConfig.Db db, String name, int size, int eventLoops, DbUri uri,
                              PgConnectOptions session) {
     PoolOptions options = new PoolOptions()
       .setName(name)
@@ -59,7 +59,7 @@ public final class Pools {
     // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
     // pipelining limit), which is why single reads of the request path go through PipelinedReads instead.
     Pool pool = PgBuilder.pool().with(options).with(network(uri)).connectingTo(session).using(vertx).build();
-    return new ResilientPool(vertx, pool);
+    return new ResilientPool(vertx, pool, size);
   }
 
   /**

@@ -11,23 +11,41 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.TransactionPropagation;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
  * A pool that gets over a lost connection: its single statements as {@link ResilientClient} runs them (once more when that
  * cannot write twice), and a transaction once more, from BEGIN on a fresh connection, when its connection died before COMMIT
  * was sent. A COMMIT whose reply was lost is never run again: it may have committed.
+ *
+ * <p>It also tells whether work waits for its connections ({@link #hasWaitingWork}): the transactions and connection-long
+ * work under way are counted (single statements, which hold a connection for one round trip, are not).
  */
 public final class ResilientPool implements Pool {
 
   private final Vertx vertx;
   private final Pool pool;
   private final ResilientClient statements;
+  private final int maxSize;
+  // touched by every event loop the pool serves: one increment and one decrement per transaction
+  private final AtomicInteger underWay = new AtomicInteger();
 
-  public ResilientPool(Vertx vertx, Pool pool) {
+  /** @param maxSize the pool's connections: past that many units of work under way, the others wait for one */
+  public ResilientPool(Vertx vertx, Pool pool, int maxSize) {
     this.vertx = vertx;
     this.pool = pool;
+    this.maxSize = maxSize;
     this.statements = new ResilientClient(vertx, pool);
+  }
+
+  /** Whether more transactions (or connection-long work) are under way than the pool has connections: some wait. */
+  public boolean hasWaitingWork() {
+    return underWay.get() > maxSize;
+  }
+
+  private <T> Future<T> counted(Future<T> work) {
+    return work.andThen(done -> underWay.decrementAndGet());
   }
 
   @Override
@@ -53,24 +71,27 @@ public final class ResilientPool implements Pool {
   /** BEGIN, the work, COMMIT on one connection; run once more on another when the first died before COMMIT. */
   @Override
   public <T> Future<T> withTransaction(Function<SqlConnection, Future<T>> work) {
-    return transaction(work).recover(failure -> {
+    underWay.incrementAndGet();
+    return counted(transaction(work).recover(failure -> {
       if (failure instanceof BeforeCommit lost && DbFailure.of(lost.getCause()) == DbFailure.CONNECTION_LOST) {
         ResilientClient.failures.warn("transaction", "A transaction lost its connection before COMMIT; running it again on a "
           + "fresh one: " + lost.getCause());
         return vertx.timer(ResilientClient.PAUSE_BEFORE_RETRY_MS).compose(paused -> transaction(work));
       }
       return Future.failedFuture(failure);
-    }).recover(failure -> Future.failedFuture(failure instanceof BeforeCommit before ? before.getCause() : failure));
+    }).recover(failure -> Future.failedFuture(failure instanceof BeforeCommit before ? before.getCause() : failure)));
   }
 
   @Override
   public <T> Future<T> withTransaction(TransactionPropagation propagation, Function<SqlConnection, Future<T>> work) {
-    return pool.withTransaction(propagation, work);
+    underWay.incrementAndGet();
+    return counted(pool.withTransaction(propagation, work));
   }
 
   @Override
   public <T> Future<T> withConnection(Function<SqlConnection, Future<T>> work) {
-    return pool.withConnection(work);
+    underWay.incrementAndGet();
+    return counted(pool.withConnection(work));
   }
 
   @Override

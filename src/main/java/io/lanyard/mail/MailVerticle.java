@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
@@ -25,7 +26,9 @@ import java.util.concurrent.TimeUnit;
  * a temporary failure is retried with a backoff capped at {@code mail.retryMaxDelay}, until the mail's first attempt is older
  * than {@code mail.maxAge}. While the server fails ({@link SmtpCircuit}), one mail at a time probes it, and when one goes through,
  * every mail waiting out a backoff goes at once. Under {@code mail.maxSendRate} no more is leased than the deployment's send
- * budget allows ({@link DeliveryClaims}); mail past it waits, pending, and is fetched when the budget has room again.
+ * budget allows ({@link DeliveryClaims}); mail past it waits, pending, and is fetched when the budget has room again. While
+ * the instance's API requests wait for database connections, delivery lets them go first, for a while
+ * ({@code mail.yieldToRequests}).
  */
 public final class MailVerticle extends VerticleBase {
 
@@ -34,6 +37,8 @@ public final class MailVerticle extends VerticleBase {
   private static final int MAX_ERROR_LENGTH = 500;
   /** At stop, how long the mail in flight may take to get its answer recorded; mail still unanswered then keeps its lease. */
   private static final long STOP_WAIT_MS = 5000;
+  /** While delivery lets requests go first, how often it looks whether they still wait. */
+  private static final long YIELD_RECHECK_MS = 100;
 
   private final Pool pool;
   private final OutboxRepository outbox;
@@ -47,18 +52,28 @@ public final class MailVerticle extends VerticleBase {
   private final Counter retryCount;
   private final Counter deadCount;
   private final Counter deferrals;
+  private final Counter yields;
+  private final BooleanSupplier requestsWait;
   private boolean draining;
   /** The timer of a drain waiting for the send budget ({@code mail.maxSendRate}), or -1. */
   private long budgetTimer = -1;
   private boolean drainAgain;
+  /** Since when (System.nanoTime) delivery has let requests go first, or -1: not since the outbox was last caught up. */
+  private long yieldingSince = -1;
+  /** The timer of the next look at whether requests still wait, or -1. */
+  private long yieldTimer = -1;
   // Set when stop begins: the pool closes soon after, so a drain still in flight then fails by design, not by accident.
   private volatile boolean stopping;
   private Future<Boolean> current = Future.succeededFuture(false);
 
-  /** @param pool the background pool: delivery never holds a connection a request waits for */
+  /**
+   * @param pool the background pool: delivery never holds a connection a request waits for
+   * @param requestsWait whether the instance's API requests wait for database connections now
+   */
   public MailVerticle(Pool pool, OutboxRepository outbox, Optional<MailTransport> transport, LanyardConfig.Mail config,
-                      MeterRegistry registry) {
+                      BooleanSupplier requestsWait, MeterRegistry registry) {
     this.pool = pool;
+    this.requestsWait = requestsWait;
     this.outbox = outbox;
     this.transport = transport;
     this.config = config;
@@ -71,6 +86,10 @@ public final class MailVerticle extends VerticleBase {
     this.deferrals = Counter.builder("lanyard.mail.send.deferrals")
       .description("Times this instance left due mail in the outbox because mail.maxSendRate was spent; it goes when the rate "
         + "lets it")
+      .register(registry);
+    this.yields = Counter.builder("lanyard.mail.yields")
+      .description("Times this instance's delivery began to wait for its API requests, which waited for database connections "
+        + "(mail.yieldToRequests)")
       .register(registry);
     Gauge.builder("lanyard.mail.smtp.up", circuit, smtp -> smtp.isOpen() ? 0 : 1)
       .description("1 while the SMTP server takes mail, 0 since an attempt failed at the server (not at one mail)")
@@ -102,6 +121,9 @@ public final class MailVerticle extends VerticleBase {
     if (budgetTimer >= 0) {
       vertx.cancelTimer(budgetTimer);
     }
+    if (yieldTimer >= 0) {
+      vertx.cancelTimer(yieldTimer);
+    }
     return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty()
       .eventually(() -> transport.map(MailTransport::close).orElse(Future.succeededFuture()));
   }
@@ -119,11 +141,17 @@ public final class MailVerticle extends VerticleBase {
       drainAgain = true;
       return;
     }
+    if (yieldsToRequests()) {
+      return;
+    }
     draining = true;
     drainAgain = false;
     current = circuit.isOpen() ? probe() : deliverBatch();
     current.onComplete(done -> {
       draining = false;
+      if (done.succeeded() && !done.result()) {
+        yieldingSince = -1; // caught up: the next wait for requests may last the whole setting again
+      }
       if (done.failed() && stopping) {
         log.debug("Draining the mail outbox ended with the stop: {}", done.cause().toString());
       } else if (done.failed()) {
@@ -132,6 +160,35 @@ public final class MailVerticle extends VerticleBase {
         drain();
       }
     });
+  }
+
+  /**
+   * {@code mail.yieldToRequests}: while API requests wait for database connections, the machine is at the limit of what they
+   * ask of it, and delivery's statements, SMTP and TLS work would take the CPU (here and in PostgreSQL) they wait for. A mail
+   * some seconds later costs a visitor less than a sign-up refused or slowed in a fair's opening minute, so delivery waits,
+   * looking again every {@value #YIELD_RECHECK_MS} ms. It waits at most the setting since it last caught up on the outbox:
+   * past that it delivers until nothing due is left, whatever the load, so that however long a peak lasts no mail waits
+   * longer than that for requests.
+   */
+  private boolean yieldsToRequests() {
+    if (config.yieldToRequests().isEmpty() || !requestsWait.getAsBoolean()) {
+      return false;
+    }
+    long now = System.nanoTime();
+    if (yieldingSince < 0) {
+      yieldingSince = now;
+      yields.increment();
+    }
+    if (now - yieldingSince >= config.yieldToRequests().get().toNanos()) {
+      return false;
+    }
+    if (yieldTimer < 0) {
+      yieldTimer = vertx.setTimer(YIELD_RECHECK_MS, id -> {
+        yieldTimer = -1;
+        drain();
+      });
+    }
+    return true;
   }
 
   /** @return whether there may be more to send at once */

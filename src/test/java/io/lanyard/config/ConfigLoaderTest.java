@@ -50,6 +50,7 @@ class ConfigLoaderTest {
     assertThat(config.jwt().audience()).isEmpty();
     assertThat(config.mail().perRecipient()).contains(new Rate(5, Duration.ofHours(1)));
     assertThat(config.mail().maxSendRate()).isEmpty();
+    assertThat(config.mail().yieldToRequests()).contains(Duration.ofSeconds(15));
     assertThat(config.captcha().isOn()).isFalse();
   }
 
@@ -72,6 +73,18 @@ class ConfigLoaderTest {
     }
     assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_LOCKOUT_WAIT", "20m")))
       .hasMessageContaining("security.lockout.maxWait (LANYARD_LOCKOUT_MAX_WAIT): it must be at least");
+  }
+
+  @Test
+  void mailYieldsToRequestsForADurationOrNever() {
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_MAIL_YIELD_TO_REQUESTS", "OFF")).mail().yieldToRequests())
+      .isEmpty();
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_MAIL_YIELD_TO_REQUESTS", "500ms")).mail()
+      .yieldToRequests()).contains(Duration.ofMillis(500));
+    for (String bad : new String[] {"0", "-1s", "soon"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_MAIL_YIELD_TO_REQUESTS", bad)))
+        .as(bad).hasMessageContaining("mail.yieldToRequests (LANYARD_MAIL_YIELD_TO_REQUESTS): expected a positive duration");
+    }
   }
 
   @Test
