@@ -46,22 +46,20 @@ class YieldToRequestsIT {
 
   @Test
   void deliveryWaitsForWaitingRequestsAtMostTheSettingThenDeliversWhateverTheLoad() {
-    try (TestApp service = TestApp.start(settings("3s"))) {
+    try (TestApp service = TestApp.start(settings("6s"))) {
       Fixtures.App fair = Fixtures.registrationApp(service, "fair");
       List<Future<Http.Response>> signUps;
-      long queued;
       try (DbFaults.Lock lock = DbFaults.lock(db, "account_links")) {
         signUps = waitingSignUps(service, fair);
-        queued = System.nanoTime();
         queueMail("first@example.com");
 
-        // the poll (every 200 ms) finds it due, and leaves it for the waiting requests
-        assertThat(smtp.assertNoMoreThan(0, Duration.ofMillis(1500))).isEmpty();
+        // the poll (every 200 ms) finds it due, and leaves it for the waiting requests (the 6 s run from the first poll that
+        // saw them wait: far more than what the test takes to get here on a slow machine, plus these 2 s)
+        assertThat(smtp.assertNoMoreThan(0, Duration.ofSeconds(2))).isEmpty();
         assertThat(db.count("SELECT count(*) FROM mail_outbox WHERE status = 'pending'")).isEqualTo(1);
 
-        // the requests still wait, but the 3 s are over: it goes
+        // the requests still wait, but the 6 s are over: it goes
         List<String> delivered = smtp.awaitMessages(1, Duration.ofSeconds(20)).stream().map(Mails::recipient).toList();
-        assertThat(Duration.ofNanos(System.nanoTime() - queued)).isGreaterThanOrEqualTo(Duration.ofMillis(2500));
         assertThat(delivered).containsExactly("first@example.com");
         assertThat(signUps).noneMatch(Future::isComplete);
         assertThat(yields(service)).isPositive();
