@@ -53,13 +53,17 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
     }
   }
 
-  private final long readTimeoutMillis;
-  private ScheduledFuture<?> deadline;
+  private final long readTimeoutNanos;
+  /** The read-timeout check; one at a time, and not re-armed per request (see {@link #checkReadTimeout}). */
+  private ScheduledFuture<?> check;
+  /** When the request being read began, while one is being read. */
+  private long requestStarted;
+  private boolean reading;
   private boolean refused;
 
   private StrictRequestDecoder(HttpServerOptions options, Duration readTimeout) {
     super(options);
-    this.readTimeoutMillis = readTimeout.toMillis();
+    this.readTimeoutNanos = readTimeout.toNanos();
   }
 
   /** Swaps the decoder of a new HTTP/1.x connection; any other connection is left as it is. */
@@ -78,11 +82,12 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       in.skipBytes(in.readableBytes());
       return;
     }
-    if (deadline == null && in.isReadable()) {
-      deadline = context.executor().schedule(() -> {
-        deadline = null;
-        context.close();
-      }, readTimeoutMillis, TimeUnit.MILLISECONDS);
+    if (!reading && in.isReadable()) {
+      reading = true;
+      requestStarted = System.nanoTime();
+      if (check == null) {
+        scheduleCheck(context, readTimeoutNanos);
+      }
     }
     int first = out.size();
     super.decode(context, in, out);
@@ -93,7 +98,7 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
         return;
       }
       if (message instanceof LastHttpContent) {
-        cancelDeadline();
+        reading = false;
       }
     }
   }
@@ -101,11 +106,34 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
   /** The refused request goes on to be answered; whatever followed it on the connection is dropped unread. */
   private void refuseFrom(int next, ByteBuf in, List<Object> out) {
     refused = true;
-    cancelDeadline();
+    reading = false;
+    cancelCheck();
     while (out.size() > next) {
       ReferenceCountUtil.release(out.remove(out.size() - 1));
     }
     in.skipBytes(in.readableBytes());
+  }
+
+  /**
+   * Scheduling and cancelling a timer for each request of a keep-alive connection cost a measurable share of a token read; the
+   * check instead looks at the request under way when it fires, and arms itself again only while one is: for the rest of that
+   * request's time if it is still within it, so a request is closed at its own deadline whichever request armed the check.
+   */
+  private void checkReadTimeout(ChannelHandlerContext context) {
+    check = null;
+    if (!reading) {
+      return;
+    }
+    long left = requestStarted + readTimeoutNanos - System.nanoTime();
+    if (left <= 0) {
+      context.close();
+    } else {
+      scheduleCheck(context, left);
+    }
+  }
+
+  private void scheduleCheck(ChannelHandlerContext context, long delayNanos) {
+    check = context.executor().schedule(() -> checkReadTimeout(context), delayNanos, TimeUnit.NANOSECONDS);
   }
 
   @Override
@@ -138,20 +166,20 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
   @Override
   public void channelInactive(ChannelHandlerContext context) throws Exception {
-    cancelDeadline();
+    cancelCheck();
     super.channelInactive(context);
   }
 
   @Override
   protected void handlerRemoved0(ChannelHandlerContext context) throws Exception {
-    cancelDeadline();
+    cancelCheck();
     super.handlerRemoved0(context);
   }
 
-  private void cancelDeadline() {
-    if (deadline != null) {
-      deadline.cancel(false);
-      deadline = null;
+  private void cancelCheck() {
+    if (check != null) {
+      check.cancel(false);
+      check = null;
     }
   }
 }

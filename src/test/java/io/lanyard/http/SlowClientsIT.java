@@ -104,6 +104,22 @@ class SlowClientsIT {
     }
   }
 
+  @Test
+  void aTricklingRequestAfterAPromptOneIsCutAtItsOwnDeadline() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", app.port())) {
+      socket.setSoTimeout(20_000);
+      socket.getOutputStream().write("GET /_serverInfo HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String first = readReply(socket);
+      // begun while the deadline check the first request armed is still pending: that check finds this request too young to
+      // cut, and must look again at this request's own deadline rather than forget it
+      Thread.sleep(700);
+      boolean cut = trickle(socket, "GET /_serverInfo HTTP/1.1\r\nHost: x\r\n", "X-Slow: " + "a".repeat(TRICKLE_BYTES));
+
+      assertThat(first).startsWith("HTTP/1.1 200 OK");
+      assertThat(cut).withFailMessage("the server kept a trickling connection open for 30 s").isTrue();
+    }
+  }
+
   /** Sends {@code head} at once, then {@code rest} a byte every 200 ms; true when the server closed the connection meanwhile. */
   private static boolean trickle(Socket socket, String head, String rest) throws Exception {
     socket.setSoTimeout(30_000);
