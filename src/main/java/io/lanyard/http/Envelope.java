@@ -1,6 +1,8 @@
 package io.lanyard.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.lanyard.api.Reply;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -15,6 +17,16 @@ import java.io.UncheckedIOException;
 public record Envelope(String requestId, Reply reply, String controller, String action) {
 
   private static final int INITIAL_CAPACITY = 512;
+  // the keys as UTF-8 bytes, made once: every reply writes all nine
+  private static final SerializableString REQUEST_ID = key("requestId");
+  private static final SerializableString STATUS = key("status");
+  private static final SerializableString ERROR = key("error");
+  private static final SerializableString CONTROLLER = key("controller");
+  private static final SerializableString ACTION = key("action");
+  private static final SerializableString COLLECTION = key("collection");
+  private static final SerializableString INDEX = key("index");
+  private static final SerializableString VOLATILE = key("volatile");
+  private static final SerializableString RESULT = key("result");
 
   public JsonObject toJson() {
     return new JsonObject(toBuffer());
@@ -24,23 +36,34 @@ public record Envelope(String requestId, Reply reply, String controller, String 
     Buffer buffer = Buffer.buffer(INITIAL_CAPACITY);
     try (JsonGenerator out = JsonWriter.FACTORY.createGenerator(new BufferOutputStream(buffer))) {
       out.writeStartObject();
-      out.writeStringField("requestId", requestId);
-      out.writeNumberField("status", reply.status());
-      out.writeFieldName("error");
+      out.writeFieldName(REQUEST_ID);
+      out.writeString(requestId);
+      out.writeFieldName(STATUS);
+      out.writeNumber(reply.status());
+      out.writeFieldName(ERROR);
       JsonWriter.write(out, reply.error() == null ? null : reply.error().toJson());
-      out.writeFieldName("controller");
+      out.writeFieldName(CONTROLLER);
       JsonWriter.write(out, controller);
-      out.writeFieldName("action");
+      out.writeFieldName(ACTION);
       JsonWriter.write(out, action);
-      out.writeNullField("collection");
-      out.writeNullField("index");
-      out.writeNullField("volatile");
-      out.writeFieldName("result");
+      out.writeFieldName(COLLECTION);
+      out.writeNull();
+      out.writeFieldName(INDEX);
+      out.writeNull();
+      out.writeFieldName(VOLATILE);
+      out.writeNull();
+      out.writeFieldName(RESULT);
       JsonWriter.write(out, reply.result());
       out.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);
     }
     return buffer;
+  }
+
+  private static SerializableString key(String name) {
+    SerializedString key = new SerializedString(name);
+    key.asQuotedUTF8();
+    return key;
   }
 }
