@@ -119,7 +119,7 @@ public final class HttpVerticle extends VerticleBase {
     String source = sources.of(context.request());
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
-    response.putHeader(RequestIds.HEADER, requestId);
+    response.putHeader(RequestIds.REPLY_HEADER, requestId);
     if (servingState.isDraining()) {
       // a client (or load balancer) keeping this connection would send its next request to an instance about to stop
       response.putHeader(HttpHeaders.CONNECTION, "close");

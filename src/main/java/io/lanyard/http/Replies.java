@@ -26,7 +26,7 @@ final class Replies {
   private static final Logger log = LoggerFactory.getLogger(Replies.class);
   /** An outage fails every request alike: one line per kind of failure and interval says so, not one per request. */
   private static final FailureLog outages = new FailureLog(log);
-  private static final String JSON_UTF8 = "application/json; charset=utf-8";
+  private static final CharSequence JSON_UTF8 = HttpHeaders.createOptimized("application/json; charset=utf-8");
 
   private Replies() {
   }
@@ -40,7 +40,7 @@ final class Replies {
     String requestId = context.get(REQUEST_ID);
     if (requestId == null) {
       requestId = RequestIds.from(null);
-      response.putHeader(RequestIds.HEADER, requestId);
+      response.putHeader(RequestIds.REPLY_HEADER, requestId);
     }
     response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
     reply.headers().forEach(response::putHeader);

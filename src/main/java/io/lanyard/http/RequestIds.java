@@ -1,5 +1,7 @@
 package io.lanyard.http;
 
+import io.vertx.core.http.HttpHeaders;
+
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -8,6 +10,8 @@ import java.util.regex.Pattern;
 final class RequestIds {
 
   static final String HEADER = "X-Kuzzle-Request-Id";
+  /** The header's name as every reply writes it: encoded once. */
+  static final CharSequence REPLY_HEADER = HttpHeaders.createOptimized(HEADER);
 
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
