@@ -29,6 +29,11 @@ public final class Outcomes {
   private final boolean counting;
   // The meters of this service have a handful of tag combinations: remembered, so counting costs a map lookup.
   private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
+  // Results are counted on every plugin request (the token reads among them): keyed without building a string.
+  private final ConcurrentMap<ResultKey, Counter> results = new ConcurrentHashMap<>();
+
+  private record ResultKey(String operation, int statusCode, boolean synthetic) {
+  }
 
   /** @param synthetic the addresses of load tests' synthetic accounts */
   public Outcomes(MeterRegistry registry, SyntheticAddresses synthetic) {
@@ -56,15 +61,21 @@ public final class Outcomes {
   }
 
   private void count(String operation, int statusCode, boolean aboutSynthetic) {
-    String code = Integer.toString(statusCode);
-    String synthetic = Boolean.toString(aboutSynthetic);
-    counters.computeIfAbsent(RESULTS + ' ' + operation + ' ' + code + ' ' + synthetic, key -> Counter.builder(RESULTS)
-        .description("Business results of plugin operations, by operation and result.statusCode")
-        .tag("operation", operation)
-        .tag("statusCode", code)
-        .tag("synthetic", synthetic)
-        .register(registry))
-      .increment();
+    ResultKey key = new ResultKey(operation, statusCode, aboutSynthetic);
+    Counter counter = results.get(key);
+    if (counter == null) {
+      counter = results.computeIfAbsent(key, this::resultCounter);
+    }
+    counter.increment();
+  }
+
+  private Counter resultCounter(ResultKey key) {
+    return Counter.builder(RESULTS)
+      .description("Business results of plugin operations, by operation and result.statusCode")
+      .tag("operation", key.operation())
+      .tag("statusCode", Integer.toString(key.statusCode()))
+      .tag("synthetic", Boolean.toString(key.synthetic()))
+      .register(registry);
   }
 
   /**
