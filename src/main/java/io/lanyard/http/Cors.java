@@ -1,6 +1,7 @@
 package io.lanyard.http;
 
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.List;
@@ -19,6 +20,9 @@ final class Cors {
   /** What a browser client may read besides the safelisted headers: the request id, and when to retry a 503 or 429. */
   private static final String EXPOSE_HEADERS = RequestIds.HEADER + ", Retry-After";
   private static final String NULL_ORIGIN = "null";
+  // sent on every reply, encoded once
+  private static final CharSequence VARY = HttpHeaders.createOptimized("Vary");
+  private static final CharSequence ORIGIN = HttpHeaders.createOptimized("Origin");
 
   private final boolean anyOrigin;
   private final List<String> allowedOrigins;
@@ -29,8 +33,8 @@ final class Cors {
   }
 
   void apply(HttpServerRequest request, MultiMap responseHeaders) {
-    responseHeaders.set("Vary", "Origin");
-    String origin = request.getHeader("Origin");
+    responseHeaders.set(VARY, ORIGIN);
+    String origin = request.getHeader(HttpHeaders.ORIGIN);
     if (origin == null || origin.equals(NULL_ORIGIN)) {
       return;
     }

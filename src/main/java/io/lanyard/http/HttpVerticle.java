@@ -113,13 +113,13 @@ public final class HttpVerticle extends VerticleBase {
 
   /** First on every request: request id, security headers, CORS, access log; OPTIONS is answered here. */
   private void begin(RoutingContext context) {
-    String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER));
+    String requestId = RequestIds.from(context.request().getHeader(RequestIds.HEADER_NAME));
     context.put(Replies.REQUEST_ID, requestId);
     RequestLogContext.set(requestId);
     String source = sources.of(context.request());
     context.put(SOURCE, source);
     HttpServerResponse response = context.response();
-    response.putHeader(RequestIds.REPLY_HEADER, requestId);
+    response.putHeader(RequestIds.HEADER_NAME, requestId);
     if (servingState.isDraining()) {
       // a client (or load balancer) keeping this connection would send its next request to an instance about to stop
       response.putHeader(HttpHeaders.CONNECTION, "close");

@@ -40,7 +40,7 @@ final class Replies {
     String requestId = context.get(REQUEST_ID);
     if (requestId == null) {
       requestId = RequestIds.from(null);
-      response.putHeader(RequestIds.REPLY_HEADER, requestId);
+      response.putHeader(RequestIds.HEADER_NAME, requestId);
     }
     response.setStatusCode(reply.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
     reply.headers().forEach(response::putHeader);

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 final class RequestIds {
 
   static final String HEADER = "X-Kuzzle-Request-Id";
-  /** The header's name as every reply writes it: encoded once. */
-  static final CharSequence REPLY_HEADER = HttpHeaders.createOptimized(HEADER);
+  /** The same name encoded once, for every request that reads it and every reply that writes it. */
+  static final CharSequence HEADER_NAME = HttpHeaders.createOptimized(HEADER);
 
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
