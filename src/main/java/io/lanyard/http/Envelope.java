@@ -63,6 +63,7 @@ public record Envelope(String requestId, Reply reply, String controller, String 
 
   private static SerializableString key(String name) {
     SerializedString key = new SerializedString(name);
+    // encodes and keeps the bytes now, rather than on the first replies
     key.asQuotedUTF8();
     return key;
   }
