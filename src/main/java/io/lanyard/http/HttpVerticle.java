@@ -80,6 +80,8 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     router.route().handler(this::begin);
     router.route().handler(BodyHandler.create(false).setBodyLimit(config.bodyLimit()));
+    ExactRoutes exactRoutes = new ExactRoutes(routes);
+    router.route().handler(context -> dispatchExact(context, exactRoutes));
     metricsOnApiPort.ifPresent(scrape -> router.get(MetricsEndpoint.PATH).handler(context -> {
       context.put(ROUTE, MetricsEndpoint.PATH);
       new MetricsEndpoint(scrape).handle(context);
@@ -135,6 +137,18 @@ public final class HttpVerticle extends VerticleBase {
       return;
     }
     context.next();
+  }
+
+  /** A request for one of the API's exact paths goes straight to its route; any other walks the routes below. */
+  private void dispatchExact(RoutingContext context, ExactRoutes exactRoutes) {
+    Route route = exactRoutes.find(context.request().method(), context.normalizedPath());
+    if (route == null) {
+      context.next();
+      return;
+    }
+    // what the router does for a route it matches: the route's template labels the request's metrics
+    context.request().routed(route.path());
+    dispatch(context, route);
   }
 
   private void dispatch(RoutingContext context, Route route) {
