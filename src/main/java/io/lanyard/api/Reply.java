@@ -9,11 +9,13 @@ import java.util.Map;
  *
  * @param bare true for a document written as it is, without the envelope: only where a standard fixes the reply's format and
  *   generic clients read it (a JWK Set)
+ * @param serialisedResult {@code result} already serialised, when it was made once for many replies; else null
  */
-public record Reply(int status, JsonObject result, ApiError error, Map<String, String> headers, boolean bare) {
+public record Reply(int status, JsonObject result, ApiError error, Map<String, String> headers, boolean bare,
+                    RawJson serialisedResult) {
 
   public Reply(int status, JsonObject result, ApiError error, Map<String, String> headers) {
-    this(status, result, error, headers, false);
+    this(status, result, error, headers, false, null);
   }
 
   public static Reply ok(JsonObject result) {
@@ -21,7 +23,7 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
   }
 
   public static Reply of(Result result) {
-    return ok(result.toJson());
+    return new Reply(200, result.toJson(), null, Map.of(), false, result.json());
   }
 
   public static Reply error(ApiError error) {
@@ -42,6 +44,6 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
 
 
   public static Reply bare(JsonObject document, Map<String, String> headers) {
-    return new Reply(200, document, null, headers, true);
+    return new Reply(200, document, null, headers, true, null);
   }
 }

@@ -10,11 +10,22 @@ import java.util.List;
  *
  * @param aboutSyntheticAccount the operation acted on a synthetic account that its request did not name by address (an
  *   activation link's): counted apart in the metrics; never on the wire
+ * @param json this result as written on the wire, made once for a result that many replies repeat ({@link #reused}); null for
+ *   the rest, written with each reply
  */
-public record Result(StatusCode status, JsonObject data, boolean aboutSyntheticAccount) {
+public record Result(StatusCode status, JsonObject data, boolean aboutSyntheticAccount, RawJson json) {
 
   public Result(StatusCode status, JsonObject data) {
-    this(status, data, false);
+    this(status, data, false, null);
+  }
+
+  /**
+   * A success that many requests answer alike until its data changes (the user types): serialised here, once, so a reply
+   * copies its bytes rather than encoding it again. Its data must not change afterwards.
+   */
+  public static Result reused(JsonObject data) {
+    Result result = success(data);
+    return new Result(result.status, data, false, RawJson.of(result.toJson()));
   }
 
   public static Result success() {
@@ -43,7 +54,7 @@ public record Result(StatusCode status, JsonObject data, boolean aboutSyntheticA
 
   /** This result, said to be about a synthetic account or not. */
   public Result aboutSyntheticAccount(boolean synthetic) {
-    return new Result(status, data, synthetic);
+    return new Result(status, data, synthetic, json);
   }
 
   public JsonObject toJson() {

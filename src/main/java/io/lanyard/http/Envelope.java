@@ -53,7 +53,7 @@ public record Envelope(String requestId, Reply reply, String controller, String 
       out.writeFieldName(VOLATILE);
       out.writeNull();
       out.writeFieldName(RESULT);
-      JsonWriter.write(out, reply.result());
+      JsonWriter.write(out, reply.serialisedResult() != null ? reply.serialisedResult() : reply.result());
       out.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory cannot fail", e);

@@ -1,6 +1,5 @@
 package io.lanyard.user;
 
-import io.lanyard.api.RawJson;
 import io.lanyard.api.Result;
 import io.lanyard.api.StatusCode;
 import io.lanyard.support.LiveCopy;
@@ -18,7 +17,8 @@ public final class GetAllUserTypes {
   private static final Logger log = LoggerFactory.getLogger(GetAllUserTypes.class);
 
   private final LiveCopy<List<String>> userTypes;
-  // The list as last serialised: a reload (on a change notification, from any instance) brings a new list, serialised once.
+  // The result for the list last read, serialised: a reload (on a change notification, from any instance) brings a new list,
+  // whose result is serialised once.
   private volatile Serialised serialised = new Serialised(null, null);
 
   public GetAllUserTypes(LiveCopy<List<String>> userTypes) {
@@ -27,22 +27,22 @@ public final class GetAllUserTypes {
 
   public Future<Result> handle() {
     return userTypes.get()
-      .map(types -> Result.success(new JsonObject().put("userTypes", serialise(types))))
+      .map(this::result)
       .otherwise(failure -> {
         log.error("Reading the user types failed", failure);
         return Result.of(StatusCode.USER_TYPES_FAILED);
       });
   }
 
-  private RawJson serialise(List<String> types) {
+  private Result result(List<String> types) {
     Serialised current = serialised;
     if (current.types() != types) {
-      current = new Serialised(types, RawJson.of(new JsonArray(types)));
+      current = new Serialised(types, Result.reused(new JsonObject().put("userTypes", new JsonArray(types))));
       serialised = current;
     }
-    return current.json();
+    return current.result();
   }
 
-  private record Serialised(List<String> types, RawJson json) {
+  private record Serialised(List<String> types, Result result) {
   }
 }
