@@ -1,9 +1,12 @@
 package io.lanyard.http;
 
 import io.lanyard.support.AddressRanges;
+import io.netty.util.AttributeKey;
 import io.netty.util.NetUtil;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.core.net.impl.ConnectionBase;
 
 import java.net.InetAddress;
 import java.util.List;
@@ -19,6 +22,8 @@ public final class RequestSources {
 
   static final String FORWARDED_FOR = "X-Forwarded-For";
   private static final String UNKNOWN = "unknown";
+  /** The peer of a connection, read once for all its requests; the channel drops it when it closes. */
+  private static final AttributeKey<Peer> PEER = AttributeKey.valueOf(RequestSources.class, "peer");
 
   private final AddressRanges trustedProxies;
 
@@ -27,17 +32,37 @@ public final class RequestSources {
   }
 
   public String of(HttpServerRequest request) {
-    // the connection's own peer: vert.x-web's request.remoteAddress() runs its Forwarded-header parser on every request,
-    // which the router never asks for (X-Forwarded-For is read here, from trusted proxies only)
-    SocketAddress peer = request.connection().remoteAddress();
-    Optional<InetAddress> peerAddress = peer == null ? Optional.empty() : AddressRanges.literal(peer.hostAddress());
-    if (peerAddress.isEmpty()) {
-      return peer == null ? UNKNOWN : peer.hostAddress();
+    Peer peer = peerOf(request.connection());
+    return peer.trustedProxy() ? throughProxies(request.headers().getAll(FORWARDED_FOR), peer.address()) : peer.source();
+  }
+
+  /**
+   * The connection's own peer: vert.x-web's request.remoteAddress() runs its Forwarded-header parser on every request, which
+   * the router never asks for (X-Forwarded-For is read here, from trusted proxies only). Parsed once per connection, not per
+   * request.
+   */
+  private Peer peerOf(HttpConnection connection) {
+    if (!(connection instanceof ConnectionBase base)) {
+      return peer(connection.remoteAddress());
     }
-    if (!trustedProxies.contains(peerAddress.get())) {
-      return NetUtil.toAddressString(peerAddress.get());
+    Peer peer = base.channel().attr(PEER).get();
+    if (peer == null) {
+      peer = peer(connection.remoteAddress());
+      base.channel().attr(PEER).set(peer);
     }
-    return throughProxies(request.headers().getAll(FORWARDED_FOR), peerAddress.get());
+    return peer;
+  }
+
+  private Peer peer(SocketAddress socket) {
+    Optional<InetAddress> address = socket == null ? Optional.empty() : AddressRanges.literal(socket.hostAddress());
+    if (address.isEmpty()) {
+      return new Peer(null, socket == null ? UNKNOWN : socket.hostAddress(), false);
+    }
+    return new Peer(address.get(), NetUtil.toAddressString(address.get()), trustedProxies.contains(address.get()));
+  }
+
+  /** @param source the request's source when the peer is no trusted proxy: the peer's address, in canonical form */
+  private record Peer(InetAddress address, String source, boolean trustedProxy) {
   }
 
   /** Right to left through the hops the trusted proxies appended; an entry that is no address ends the walk at the last hop. */
