@@ -1,5 +1,6 @@
 package io.lanyard.http;
 
+import io.lanyard.support.LogFormat;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import static net.logstash.logback.argument.StructuredArguments.value;
  * (the client gave up, or was cut for reading too slowly) says so instead of a status: the status a reply would have had was
  * never sent. JSON lines carry each part as a field, and the route template besides; {@code status} is absent on those.
  * {@code http.accessLog} chooses the requests: all, only failures (4xx, 5xx, closed) and those slower than
- * {@code http.slowRequest}, or none. The logger writes in batches (logback's {@code access} appender).
+ * {@code http.slowRequest}, or none. The logger writes in batches (logback's {@code access} appender). Text lines are
+ * made here, in one pass; the structured arguments that JSON lines take their fields from are made only for JSON.
  */
 final class AccessLog {
 
@@ -33,6 +35,7 @@ final class AccessLog {
 
   private final Policy policy;
   private final long slowNanos;
+  private final boolean structured = LogFormat.isJson();
 
   AccessLog(Policy policy, Duration slowRequest) {
     this.policy = policy;
@@ -60,7 +63,9 @@ final class AccessLog {
       String method = context.request().method().name();
       String path = context.request().path();
       long millis = TimeUnit.NANOSECONDS.toMillis(elapsed);
-      if (sent) {
+      if (!structured) {
+        log.info(textLine(method, path, sent ? response.getStatusCode() : -1, millis, source));
+      } else if (sent) {
         log.info("{} {} {} {}ms {}", value("method", method), value("path", path), value("status", response.getStatusCode()),
           value("durationMs", millis), value("source", source), keyValue("route", context.get(ROUTE)));
       } else {
@@ -68,5 +73,19 @@ final class AccessLog {
           value("durationMs", millis), value("source", source), keyValue("route", context.get(ROUTE)));
       }
     });
+  }
+
+  /**
+   * The message a JSON line has, made without its arguments, and logged with none: the path is the client's, so it must never
+   * be read as a format to fill in.
+   */
+  private static String textLine(String method, String path, int status, long millis, String source) {
+    StringBuilder line = new StringBuilder(96).append(method).append(' ').append(path).append(' ');
+    if (status < 0) {
+      line.append(CLOSED);
+    } else {
+      line.append(status);
+    }
+    return line.append(' ').append(millis).append("ms ").append(source).toString();
   }
 }

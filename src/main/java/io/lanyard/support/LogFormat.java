@@ -13,16 +13,25 @@ public final class LogFormat extends PropertyDefinerBase {
 
   public static final String ENV = "LANYARD_LOG_FORMAT";
 
+  private static final String TEXT = "text";
+  private static final String JSON = "json";
+
   @Override
   public String getPropertyValue() {
     String format = System.getenv(ENV);
-    if (format == null || format.isBlank() || format.trim().equalsIgnoreCase("text")) {
-      return "text";
+    String chosen = chosen(format);
+    if (chosen.equals(TEXT) && !(format == null || format.isBlank() || format.trim().equalsIgnoreCase(TEXT))) {
+      addWarn(ENV + " is \"" + format + "\"; expected text or json. Logging text.");
     }
-    if (format.trim().equalsIgnoreCase("json")) {
-      return "json";
-    }
-    addWarn(ENV + " is \"" + format + "\"; expected text or json. Logging text.");
-    return "text";
+    return chosen;
+  }
+
+  /** True when the lines are JSON objects, whose fields come from a line's structured arguments. */
+  public static boolean isJson() {
+    return chosen(System.getenv(ENV)).equals(JSON);
+  }
+
+  private static String chosen(String format) {
+    return format != null && format.trim().equalsIgnoreCase(JSON) ? JSON : TEXT;
   }
 }
