@@ -1,32 +1,37 @@
 package io.lanyard.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import io.lanyard.api.RawJson;
 import io.lanyard.api.Reply;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The Kuzzle reply envelope: exactly nine keys, in this order, for every reply of every route. {@code result} is null beside an
  * error, unless the reply chose to keep one (the health check's 503).
+ *
+ * <p>The frame is the same for every reply: its keys and fixed nulls are bytes made once, between which the values are
+ * appended, strings escaped by Jackson and JSON values written by it. A reply whose result was serialised once (the user
+ * types) is written without starting a JSON generator at all, which cost more than the rest of the envelope.
  */
 public record Envelope(String requestId, Reply reply, String controller, String action) {
 
   private static final int INITIAL_CAPACITY = 512;
-  // the keys as UTF-8 bytes, made once: every reply writes all nine
-  private static final SerializableString REQUEST_ID = key("requestId");
-  private static final SerializableString STATUS = key("status");
-  private static final SerializableString ERROR = key("error");
-  private static final SerializableString CONTROLLER = key("controller");
-  private static final SerializableString ACTION = key("action");
-  private static final SerializableString COLLECTION = key("collection");
-  private static final SerializableString INDEX = key("index");
-  private static final SerializableString VOLATILE = key("volatile");
-  private static final SerializableString RESULT = key("result");
+  private static final byte[] REQUEST_ID = bytes("{\"requestId\":");
+  private static final byte[] STATUS = bytes(",\"status\":");
+  private static final byte[] ERROR = bytes(",\"error\":");
+  private static final byte[] CONTROLLER = bytes(",\"controller\":");
+  private static final byte[] ACTION = bytes(",\"action\":");
+  private static final byte[] NO_COLLECTION_INDEX_VOLATILE = bytes(",\"collection\":null,\"index\":null,\"volatile\":null");
+  private static final byte[] RESULT = bytes(",\"result\":");
+  private static final byte[] NULL = bytes("null");
+  private static final byte QUOTE = '"';
+  private static final byte END = '}';
 
   public JsonObject toJson() {
     return new JsonObject(toBuffer());
@@ -34,37 +39,43 @@ public record Envelope(String requestId, Reply reply, String controller, String 
 
   public Buffer toBuffer() {
     Buffer buffer = Buffer.buffer(INITIAL_CAPACITY);
-    try (JsonGenerator out = JsonWriter.FACTORY.createGenerator(new BufferOutputStream(buffer))) {
-      out.writeStartObject();
-      out.writeFieldName(REQUEST_ID);
-      out.writeString(requestId);
-      out.writeFieldName(STATUS);
-      out.writeNumber(reply.status());
-      out.writeFieldName(ERROR);
-      JsonWriter.write(out, reply.error() == null ? null : reply.error().toJson());
-      out.writeFieldName(CONTROLLER);
-      JsonWriter.write(out, controller);
-      out.writeFieldName(ACTION);
-      JsonWriter.write(out, action);
-      out.writeFieldName(COLLECTION);
-      out.writeNull();
-      out.writeFieldName(INDEX);
-      out.writeNull();
-      out.writeFieldName(VOLATILE);
-      out.writeNull();
-      out.writeFieldName(RESULT);
-      JsonWriter.write(out, reply.serialisedResult() != null ? reply.serialisedResult() : reply.result());
-      out.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing to memory cannot fail", e);
-    }
-    return buffer;
+    buffer.appendBytes(REQUEST_ID);
+    appendString(buffer, requestId);
+    buffer.appendBytes(STATUS).appendString(Integer.toString(reply.status()));
+    buffer.appendBytes(ERROR);
+    appendValue(buffer, reply.error() == null ? null : reply.error().toJson());
+    buffer.appendBytes(CONTROLLER);
+    appendString(buffer, controller);
+    buffer.appendBytes(ACTION);
+    appendString(buffer, action);
+    buffer.appendBytes(NO_COLLECTION_INDEX_VOLATILE).appendBytes(RESULT);
+    appendValue(buffer, reply.serialisedResult() != null ? reply.serialisedResult() : reply.result());
+    return buffer.appendByte(END);
   }
 
-  private static SerializableString key(String name) {
-    SerializedString key = new SerializedString(name);
-    // encodes and keeps the bytes now, rather than on the first replies
-    key.asQuotedUTF8();
-    return key;
+  private static void appendString(Buffer buffer, String text) {
+    if (text == null) {
+      buffer.appendBytes(NULL);
+    } else {
+      buffer.appendByte(QUOTE).appendBytes(JsonStringEncoder.getInstance().quoteAsUTF8(text)).appendByte(QUOTE);
+    }
+  }
+
+  private static void appendValue(Buffer buffer, Object value) {
+    if (value == null) {
+      buffer.appendBytes(NULL);
+    } else if (value instanceof RawJson raw) {
+      buffer.appendBytes(raw.json().asUnquotedUTF8());
+    } else {
+      try (JsonGenerator out = JsonWriter.FACTORY.createGenerator(new BufferOutputStream(buffer))) {
+        JsonWriter.write(out, value);
+      } catch (IOException e) {
+        throw new UncheckedIOException("writing to memory cannot fail", e);
+      }
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
   }
 }

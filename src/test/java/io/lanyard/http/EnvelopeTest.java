@@ -23,6 +23,25 @@ class EnvelopeTest {
   }
 
   @Test
+  void aResultSerialisedOnceIsWrittenAsTheSameBytes() {
+    JsonObject data = new JsonObject().put("userTypes", List.of("visitor", "press"));
+
+    assertThat(new Envelope("id-3", Reply.of(Result.reused(data)), "c", "a").toBuffer())
+      .isEqualTo(new Envelope("id-3", Reply.of(Result.success(data)), "c", "a").toBuffer());
+  }
+
+  @Test
+  void stringsAreEscapedAndNullStringsWrittenAsNull() {
+    String requestId = "a\"quote\\ back\u0001ctl é \u2028";
+    JsonObject json = new Envelope(requestId, Reply.of(Result.success()), null, null).toJson();
+
+    assertThat(json.getString("requestId")).isEqualTo(requestId);
+    assertThat(json.containsKey("controller")).isTrue();
+    assertThat(json.getValue("controller")).isNull();
+    assertThat(json.getValue("action")).isNull();
+  }
+
+  @Test
   void errorReplyHasNullResultAndTheErrorObject() {
     JsonObject json = new Envelope("id-2", Reply.error(ApiError.expiredToken()), "auth", "login").toJson();
 
