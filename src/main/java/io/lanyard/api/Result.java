@@ -24,8 +24,7 @@ public record Result(StatusCode status, JsonObject data, boolean aboutSyntheticA
    * copies its bytes rather than encoding it again. Its data must not change afterwards.
    */
   public static Result reused(JsonObject data) {
-    Result result = success(data);
-    return new Result(result.status, data, false, RawJson.of(result.toJson()));
+    return new Result(StatusCode.SUCCESS, data, false, RawJson.of(success(data).toJson()));
   }
 
   public static Result success() {

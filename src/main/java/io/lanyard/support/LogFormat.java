@@ -2,8 +2,6 @@ package io.lanyard.support;
 
 import ch.qos.logback.core.PropertyDefinerBase;
 
-import java.util.Locale;
-
 /**
  * {@code ${LOG_FORMAT}} in logback.xml: the name of the appender to use, {@code json} when {@code LANYARD_LOG_FORMAT=json}, else
  * {@code text}. A value read here rather than substituted straight from the environment, so a typo gives readable lines
@@ -19,11 +17,12 @@ public final class LogFormat extends PropertyDefinerBase {
   @Override
   public String getPropertyValue() {
     String format = System.getenv(ENV);
-    String chosen = chosen(format);
-    if (chosen.equals(TEXT) && !(format == null || format.isBlank() || format.trim().equalsIgnoreCase(TEXT))) {
+    boolean known = format == null || format.isBlank() || format.trim().equalsIgnoreCase(TEXT)
+      || format.trim().equalsIgnoreCase(JSON);
+    if (!known) {
       addWarn(ENV + " is \"" + format + "\"; expected text or json. Logging text.");
     }
-    return chosen;
+    return chosen(format);
   }
 
   /** True when the lines are JSON objects, whose fields come from a line's structured arguments. */
