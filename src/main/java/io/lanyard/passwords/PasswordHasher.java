@@ -6,6 +6,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -32,6 +34,7 @@ public final class PasswordHasher {
   public static final String OPERATOR = "operator";
 
   private static final long MAX_EXECUTE_SECONDS = 60;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /** The outcome of a verification; {@code needsRehash} when the stored hash is of a lower cost than configured. */
   public record Verification(boolean matches, boolean needsRehash) {
@@ -60,7 +63,8 @@ public final class PasswordHasher {
     return workers.executeBlocking(() -> {
       long started = System.nanoTime();
       byte[] dummy = BCrypt.withDefaults().hash(cost, randomPassword());
-      return new PasswordHasher(workers, cost, dummy, new HashAdmission(threads, queueBudget, System.nanoTime() - started));
+      return new PasswordHasher(workers, cost, dummy, new HashAdmission(threads, queueBudget, System.nanoTime() - started,
+        System::nanoTime));
     }, false);
   }
 
@@ -117,12 +121,19 @@ public final class PasswordHasher {
     }
     return workers.executeBlocking(() -> {
       long started = System.nanoTime();
+      long cpuStarted = cpuTime();
       try {
         return work.call();
       } finally {
-        admission.finished(slot.source, System.nanoTime() - started);
+        long nanos = System.nanoTime() - started;
+        admission.finished(slot.source, nanos, cpuStarted < 0 ? nanos : cpuTime() - cpuStarted);
       }
     }, false);
+  }
+
+  /** This thread's CPU time in nanoseconds, or -1 where the JVM does not measure it. */
+  private static long cpuTime() {
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
   }
 
   /** A place in the hash queue, held from {@link #reserve} until its bcrypt run ends or it is given back unused. */
