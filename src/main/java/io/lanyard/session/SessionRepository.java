@@ -23,12 +23,9 @@ final class SessionRepository {
 
   // The user's row, locked as an update of it would: logins, refreshes, logouts and cut-offs of one user run one after the
   // other on every instance, and a disable (an update of the row) waits for a login in flight, or the login sees it.
+  // Then it is read by a statement of its own (V20.1): one that waited on the lock sees what the holder committed.
   private static final String LOCK_USER = """
-    SELECT u.status, c.not_before, c.folded_before,
-      (SELECT max(s.issued_at) FROM user_sessions s WHERE s.user_id = u.id) AS newest_session
-    FROM users u LEFT JOIN session_cutoffs c ON c.user_id = u.id
-    WHERE u.id = $1
-    FOR NO KEY UPDATE OF u""";
+    SELECT status, not_before, folded_before, newest_session FROM lock_user_for_sessions($1)""";
 
   private static final String INSERT = """
     INSERT INTO user_sessions (token_id, user_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)""";
