@@ -6,6 +6,9 @@ import io.lanyard.accounts.UserRepository;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.json.JsonObject;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
 import static io.lanyard.support.Await.await;
 
 /** Accounts for tests, written the way the CLI's {@code users create} writes them; and logins through the API. */
@@ -49,5 +52,11 @@ public final class Accounts {
 
   public static String login(TestApp app, String email) {
     return login(app, email, PASSWORD);
+  }
+
+  /** A JWT's {@code jti}: the id its session and revocation rows carry. */
+  public static String tokenId(String jwt) {
+    return new JsonObject(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8))
+      .getString("jti");
   }
 }
