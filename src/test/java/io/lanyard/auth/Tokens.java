@@ -9,7 +9,7 @@ import java.security.GeneralSecurityException;
 import java.util.Base64;
 
 /** Hand-made JWTs for tests, signed independently of the service's library, so forged and expired tokens can be tried. */
-final class Tokens {
+public final class Tokens {
 
   private static final Base64.Encoder URL = Base64.getUrlEncoder().withoutPadding();
 
@@ -42,7 +42,8 @@ final class Tokens {
       .put("exp", expSeconds).put("jti", "test-" + expSeconds).put("iss", "lanyard");
   }
 
-  static JsonObject payload(String jwt) {
+  /** A JWT's claims, as the service wrote them (the signature not checked). */
+  public static JsonObject payload(String jwt) {
     return new JsonObject(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
   }
 

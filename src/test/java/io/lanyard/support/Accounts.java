@@ -3,11 +3,9 @@ package io.lanyard.support;
 import io.lanyard.accounts.NewUser;
 import io.lanyard.accounts.SyntheticAddresses;
 import io.lanyard.accounts.UserRepository;
+import io.lanyard.auth.Tokens;
 import io.lanyard.passwords.PasswordHasher;
 import io.vertx.core.json.JsonObject;
-
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 
 import static io.lanyard.support.Await.await;
 
@@ -56,7 +54,6 @@ public final class Accounts {
 
   /** A JWT's {@code jti}: the id its session and revocation rows carry. */
   public static String tokenId(String jwt) {
-    return new JsonObject(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8))
-      .getString("jti");
+    return Tokens.payload(jwt).getString("jti");
   }
 }
