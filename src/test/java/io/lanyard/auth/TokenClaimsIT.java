@@ -71,7 +71,9 @@ class TokenClaimsIT extends SharedServiceFixture {
 
   @Test
   void anIssueTimeInTheFutureBeyondTheLeewayIsRefused() {
-    String tooEarly = sign(claims().put("iat", now() + 31).put("exp", now() + HOUR));
+    // Well past the leeway (30 s), as nbf's test is: now() drops the milliseconds, so 31 s ahead of it was only 30.x s ahead
+    // of the service's clock, within the leeway, whenever the request reached it in the next second
+    String tooEarly = sign(claims().put("iat", now() + 40).put("exp", now() + HOUR));
     String withinLeeway = sign(claims().put("iat", now() + 25).put("exp", now() + HOUR));
 
     assertJsonWebTokenError(http.get(USER_TYPES, tooEarly));
