@@ -25,7 +25,7 @@ final class SessionRepository {
   // other on every instance, and a disable (an update of the row) waits for a login in flight, or the login sees it.
   // Then it is read by a statement of its own (V20.1): one that waited on the lock sees what the holder committed.
   private static final String LOCK_USER = """
-    SELECT status, not_before, folded_before, newest_session FROM lock_user_for_sessions($1)""";
+    SELECT status, not_before, folded_before, newest_session, session_rows FROM lock_user_for_sessions($1)""";
 
   private static final String INSERT = """
     INSERT INTO user_sessions (token_id, user_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)""";
@@ -56,8 +56,9 @@ final class SessionRepository {
    * @param cutAt the user's cut-off instant, or -1
    * @param foldedBefore the instant of the user's fold, or -1
    * @param newestSession the issue instant of the user's newest live token, or -1
+   * @param sessionRows the user's rows in {@code user_sessions}, live or expired (V20.2)
    */
-  record LockedUser(UserStatus status, long cutAt, long foldedBefore, long newestSession) {
+  record LockedUser(UserStatus status, long cutAt, long foldedBefore, long newestSession, long sessionRows) {
   }
 
   /** A live token, as the session cap ends it. */
@@ -72,7 +73,8 @@ final class SessionRepository {
       }
       Row row = rows.iterator().next();
       return Optional.of(new LockedUser(UserStatus.fromWire(row.getString("status")), millis(row.getOffsetDateTime("not_before")),
-        millis(row.getOffsetDateTime("folded_before")), millis(row.getOffsetDateTime("newest_session"))));
+        millis(row.getOffsetDateTime("folded_before")), millis(row.getOffsetDateTime("newest_session")),
+        row.getLong("session_rows")));
     });
   }
 

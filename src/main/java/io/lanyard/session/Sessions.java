@@ -71,7 +71,7 @@ public final class Sessions {
       NewSession session = NewSession.at(stampAfter(user.get(), now), ttlMillis);
       Written written = new Written();
       return sessions.insert(tx, userId, session)
-        .compose(inserted -> endBeyondCap(tx, userId, user.get(), now, written))
+        .compose(inserted -> endBeyondCap(tx, userId, user.get(), user.get().sessionRows() + 1, now, written))
         .map(done -> new Opened(Optional.of(session), written));
     })).map(this::applied);
   }
@@ -95,7 +95,8 @@ public final class Sessions {
         TokenRevocation old = revocation(caller, session.issuedAt() + graceMillis);
         return revoke(tx, List.of(old), written)
           .compose(revoked -> sessions.insert(tx, userId, session))
-          .compose(inserted -> endBeyondCap(tx, userId, user.get(), now, written))
+          // one row ended, one added
+          .compose(inserted -> endBeyondCap(tx, userId, user.get(), user.get().sessionRows(), now, written))
           .map(done -> new Opened(Optional.of(session), written));
       }))).map(this::applied);
   }
@@ -159,8 +160,17 @@ public final class Sessions {
     return user.isPresent() && user.get().status() == UserStatus.ACTIVE;
   }
 
-  private Future<Void> endBeyondCap(SqlClient tx, String userId, SessionRepository.LockedUser user, long now, Written written) {
-    return sessions.endBeyondCap(tx, userId, limits.maxSessionsPerUser(), now).compose(ended -> {
+  /**
+   * Ends the user's oldest live tokens beyond the cap, then folds the user's revocations if this write made them due. With
+   * {@code rowsAfter} (the user's rows once this write is done, live or expired) within the cap there is no token to end,
+   * and the cap's statement does not run: the expired rows wait for the periodic prune.
+   */
+  private Future<Void> endBeyondCap(SqlClient tx, String userId, SessionRepository.LockedUser user, long rowsAfter, long now,
+                                    Written written) {
+    Future<List<SessionRepository.Session>> beyondCap = rowsAfter <= limits.maxSessionsPerUser()
+      ? Future.succeededFuture(List.of())
+      : sessions.endBeyondCap(tx, userId, limits.maxSessionsPerUser(), now);
+    return beyondCap.compose(ended -> {
       written.capped = ended.size();
       List<TokenRevocation> revoked = new ArrayList<>(ended.size());
       ended.forEach(session -> revoked.add(

@@ -78,6 +78,28 @@ class SessionCapIT extends SharedServiceFixture {
   }
 
   @Test
+  void expiredRowsDoNotCountTowardTheCap() {
+    List<String> tokens = new ArrayList<>();
+    for (int i = 0; i < CAP - 1; i++) {
+      tokens.add(Accounts.login(app, EMAIL));
+    }
+    db.query("INSERT INTO user_sessions (token_id, user_id, issued_at, expires_at) VALUES "
+      + "('expired-1', $1, now() - interval '3 hours', now() - interval '2 hours'), "
+      + "('expired-2', $1, now() - interval '3 hours', now() - interval '1 hour')", UUID.fromString(userId));
+
+    String latest = Accounts.login(app, EMAIL);
+
+    // the user holds more rows than the cap, but only the cap of live tokens: none is ended, the expired rows go
+    for (String live : tokens) {
+      assertThat(http.get(USER_TYPES, live).status()).isEqualTo(200);
+    }
+    assertThat(http.get(USER_TYPES, latest).status()).isEqualTo(200);
+    assertThat(db.count("SELECT count(*) FROM user_sessions WHERE user_id = $1", UUID.fromString(userId))).isEqualTo(CAP);
+    assertThat(db.count("SELECT count(*) FROM user_sessions WHERE token_id LIKE 'expired-%'")).isZero();
+    assertThat(db.count("SELECT count(*) FROM token_revocations")).isZero();
+  }
+
+  @Test
   void theCapHoldsAcrossInstances() {
     List<String> tokens = new ArrayList<>();
     for (int i = 0; i < CAP; i++) {
