@@ -3,17 +3,54 @@ package io.lanyard;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * Dependencies point one way: {@code http → operations → shared vocabulary → base}, and only the entry points ({@code boot},
- * {@code cli}) know every package. A change that brings a package cycle back fails the build here, naming the classes.
+ * The wings of the house (docs/architecture.md): {@code boot → web → features → services → model → platform}, every class in
+ * one of them, no feature wing importing another, no package cycle at any depth. {@link ArchitectureRulesTest} plants a
+ * violation of each rule and shows that it fails.
  */
 class ArchitectureTest {
+
+  static final List<String> FEATURES = List.of("signin", "signup", "selfservice", "partners");
+
+  /** Dependencies point down, and a class outside every wing (a package nobody placed) fails the build. */
+  static final ArchRule DEPENDENCIES_POINT_DOWN = layeredArchitecture()
+    .consideringOnlyDependenciesInAnyPackage("io.lanyard..")
+    .ensureAllClassesAreContainedInArchitecture()
+    .layer("boot").definedBy("io.lanyard.boot..")
+    .layer("web").definedBy("io.lanyard.web..")
+    .layer("features").definedBy(FEATURES.stream().map(wing -> "io.lanyard." + wing + "..").toArray(String[]::new))
+    .layer("services").definedBy("io.lanyard.services..")
+    .layer("model").definedBy("io.lanyard.model..")
+    .layer("platform").definedBy("io.lanyard.platform..")
+    .whereLayer("boot").mayNotBeAccessedByAnyLayer()
+    .whereLayer("web").mayOnlyBeAccessedByLayers("boot")
+    .whereLayer("features").mayOnlyBeAccessedByLayers("boot", "web")
+    .whereLayer("services").mayOnlyBeAccessedByLayers("boot", "web", "features")
+    .whereLayer("model").mayOnlyBeAccessedByLayers("boot", "web", "features", "services")
+    .because("a wing uses the floors below it and is used by the floors above (docs/architecture.md)");
+
+  /** Two packages never need each other, at any depth: what both need belongs a floor down. */
+  static final ArchRule NO_CYCLES = slices().matching("io.lanyard.(**)").should().beFreeOfCycles();
+
+  /** A feature wing's operations stand on services and the model, never on another feature's. */
+  static List<ArchRule> featureWingsStandAlone() {
+    return FEATURES.stream()
+      .map(wing -> (ArchRule) noClasses().that().resideInAPackage("io.lanyard." + wing + "..")
+        .should().dependOnClassesThat().resideInAnyPackage(FEATURES.stream().filter(other -> !other.equals(wing))
+          .map(other -> "io.lanyard." + other + "..").toArray(String[]::new))
+        .because("what two features share belongs to services or the model"))
+      .toList();
+  }
 
   private static JavaClasses lanyard;
 
@@ -23,27 +60,17 @@ class ArchitectureTest {
   }
 
   @Test
-  void noTwoPackagesDependOnEachOther() {
-    slices().matching("io.lanyard.(*)..").should().beFreeOfCycles().check(lanyard);
+  void dependenciesPointDown() {
+    DEPENDENCIES_POINT_DOWN.check(lanyard);
   }
 
   @Test
-  void dependenciesPointDown() {
-    layeredArchitecture().consideringOnlyDependenciesInLayers()
-      .layer("entry").definedBy("io.lanyard.boot..", "io.lanyard.cli..")
-      .layer("http").definedBy("io.lanyard.http..")
-      .layer("operations").definedBy("io.lanyard.auth..", "io.lanyard.user..", "io.lanyard.applications..",
-        "io.lanyard.mail..", "io.lanyard.session..", "io.lanyard.server..", "io.lanyard.metrics..", "io.lanyard.lifecycle..",
-        "io.lanyard.recovery..", "io.lanyard.settings..", "io.lanyard.privacy..", "io.lanyard.webhooks..", "io.lanyard.imports..",
-        "io.lanyard.pages..")
-      .layer("vocabulary").definedBy("io.lanyard.accounts..", "io.lanyard.passwords..", "io.lanyard.api..",
-        "io.lanyard.audit..", "io.lanyard.events..", "io.lanyard.idempotency..", "io.lanyard.throttling..",
-        "io.lanyard.captcha..")
-      .layer("base").definedBy("io.lanyard.db..", "io.lanyard.config..", "io.lanyard.support..", "io.lanyard.templates..")
-      .whereLayer("entry").mayNotBeAccessedByAnyLayer()
-      .whereLayer("http").mayOnlyBeAccessedByLayers("entry")
-      .whereLayer("operations").mayOnlyBeAccessedByLayers("entry", "http")
-      .whereLayer("vocabulary").mayOnlyBeAccessedByLayers("entry", "http", "operations")
-      .check(lanyard);
+  void noTwoPackagesDependOnEachOther() {
+    NO_CYCLES.check(lanyard);
+  }
+
+  @Test
+  void featureWingsDoNotImportEachOther() {
+    featureWingsStandAlone().forEach(rule -> rule.check(lanyard));
   }
 }

@@ -1,0 +1,110 @@
+package io.lanyard.boot.cli;
+
+import io.lanyard.boot.Lanyard;
+import io.lanyard.model.accounts.SyntheticAddresses;
+import io.lanyard.model.accounts.UserRepository;
+import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditRepository;
+import io.lanyard.platform.config.ConfigLoader;
+import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.platform.db.Database;
+import io.lanyard.platform.db.DbUri;
+import io.lanyard.services.events.SubscriptionRepository;
+import io.lanyard.services.events.UserEvents;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an operator command runs with: the service's config, and its database. Only {@code migrate} (and the service) create or
+ * migrate a database; every other command needs one that exists and is up to date, and says so in one line otherwise.
+ */
+final class CliRuntime implements AutoCloseable {
+
+  private final Vertx vertx;
+  private final LanyardConfig config;
+  private final Pool pool;
+
+  private CliRuntime(Vertx vertx, LanyardConfig config, Pool pool) {
+    this.vertx = vertx;
+    this.config = config;
+    this.pool = pool;
+  }
+
+  /**
+   * The database as it is: nothing created, nothing migrated.
+   *
+   * @param spec the running command, whose root holds {@code -conf}
+   */
+  static CliRuntime open(CommandSpec spec) {
+    return open(spec, false);
+  }
+
+  /** The database created when {@code db.createDatabase} allows, and migrated. */
+  static CliRuntime migrating(CommandSpec spec) {
+    return open(spec, true);
+  }
+
+  private static CliRuntime open(CommandSpec spec, boolean migrate) {
+    Optional<Path> configFile = ((LanyardCommand) spec.root().userObject()).configFile();
+    LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+    DbUri uri = DbUri.of(config.db());
+    Vertx vertx = Lanyard.createVertx();
+    try {
+      Future<Pool> opened = migrate ? Database.openOne(vertx, config.db(), uri) : Database.openExisting(vertx, config.db(), uri);
+      Pool pool = Await.result(opened, Await.STARTUP);
+      return new CliRuntime(vertx, config, pool);
+    } catch (RuntimeException e) {
+      Await.result(vertx.close());
+      throw e;
+    }
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  LanyardConfig config() {
+    return config;
+  }
+
+  Pool pool() {
+    return pool;
+  }
+
+  /**
+   * Where commands record the account changes webhooks tell: the wanted types are read from the database at each record (a
+   * command makes few), and the running instances deliver them at their next poll.
+   */
+  UserEvents events() {
+    SubscriptionRepository subscriptions = new SubscriptionRepository();
+    return new UserEvents(() -> subscriptions.wantedTypes(pool), () -> { });
+  }
+
+  /** Writes an operator's action into the audit trail at once. */
+  void audit(AuditEvent event) {
+    Await.result(new AuditRepository().insert(pool, List.of(event)));
+  }
+
+  /** The accounts of {@code loadTest.domains}: marked synthetic as they are written. */
+  SyntheticAddresses syntheticAddresses() {
+    return SyntheticAddresses.of(config.loadTest().domains());
+  }
+
+  /** The {@code users} table, marking synthetic accounts as the service does. */
+  UserRepository users() {
+    return new UserRepository(syntheticAddresses());
+  }
+
+  @Override
+  public void close() {
+    // Closed one after the other from this thread: a close chained on a Vert.x context completes on a dying event loop.
+    Await.result(pool.close());
+    Await.result(vertx.close());
+  }
+}

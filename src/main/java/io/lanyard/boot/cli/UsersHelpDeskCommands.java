@@ -1,0 +1,194 @@
+package io.lanyard.boot.cli;
+
+import io.lanyard.model.accounts.Account;
+import io.lanyard.model.accounts.Emails;
+import io.lanyard.model.accounts.Languages;
+import io.lanyard.model.accounts.UserStatus;
+import io.lanyard.model.api.RequestOrigin;
+import io.lanyard.model.api.Result;
+import io.lanyard.model.api.StatusCode;
+import io.lanyard.model.applications.Application;
+import io.lanyard.model.applications.ApplicationRepository;
+import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditKind;
+import io.lanyard.model.passwords.PasswordHasher;
+import io.lanyard.model.passwords.Passwords;
+import io.lanyard.services.events.UserEvent;
+import io.lanyard.services.session.SessionCutoff;
+import io.vertx.core.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** The help desk's changes to an account: a new password, a reset link sent, an erasure. */
+final class UsersHelpDeskCommands {
+
+  private UsersHelpDeskCommands() {
+  }
+
+  /** The account of an address named on the command line, or a message and exit status 1. */
+  static Optional<Account> find(CommandSpec spec, AccountTools tools, CliRuntime runtime, String email) {
+    Optional<Account> account = Await.result(tools.accounts.findByEmail(runtime.pool(), Emails.normalise(email)));
+    if (account.isEmpty()) {
+      spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+    }
+    return account;
+  }
+
+  /**
+   * {@code users set-password EMAIL}: the password is read from a prompt (twice) or, without a terminal, from the first line of
+   * standard input; never from the command line, where {@code ps} and shell histories would keep it. Every session ends, the
+   * lockout is lifted, a {@code password_changed} notice goes out; a pending account becomes active.
+   */
+  @Command(name = "set-password", description = "Set an account's password (read from a prompt or standard input).",
+    footer = "  java -jar lanyard.jar users set-password ann@example.com < password.txt")
+  static final class SetPassword implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
+    private String email;
+
+    @Override
+    public Integer call() throws IOException {
+      String password = readPassword();
+      Passwords.problem(password).ifPresent(problem -> {
+        throw new ParameterException(spec.commandLine(), "password refused: " + problem.replace('_', ' ')
+          + " (8 characters to 72 UTF-8 bytes)");
+      });
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        AccountTools tools = new AccountTools(runtime);
+        Optional<Account> account = find(spec, tools, runtime, email);
+        if (account.isEmpty()) {
+          return 1;
+        }
+        if (account.get().status() == UserStatus.DISABLED) {
+          spec.commandLine().getErr().println("lanyard: that account is disabled (users enable it first)");
+          return 1;
+        }
+        String hash = Await.result(AccountTools.hasher(runtime).hash(password, PasswordHasher.OPERATOR));
+        String userId = account.get().id();
+        boolean pending = account.get().status() == UserStatus.PENDING;
+        SessionCutoff cutoff = Await.result(runtime.pool().withTransaction(tx ->
+          (pending ? tools.users.activate(tx, userId, hash) : tools.users.setPasswordHash(tx, userId, hash))
+            .compose(set -> !set ? Future.failedFuture(new IllegalStateException("the account changed meanwhile; nothing was set"))
+              : pending ? runtime.events().record(tx, UserEvent.activated(userId)) : Future.succeededFuture())
+            .compose(activated -> tools.passwordChange.follow(tx, userId, Optional.empty()))));
+        tools.passwordChange.committed(cutoff);
+        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_CHANGED, RequestOrigin.CLI).withUser(userId));
+        spec.commandLine().getOut().println(userId);
+        return 0;
+      }
+    }
+
+    private String readPassword() throws IOException {
+      Console console = System.console();
+      if (console != null) {
+        char[] first = console.readPassword("New password: ");
+        char[] again = console.readPassword("Again: ");
+        if (first == null || again == null || !new String(first).equals(new String(again))) {
+          throw new ParameterException(spec.commandLine(), "the two passwords differ");
+        }
+        return new String(first);
+      }
+      String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+      return line == null ? "" : line;
+    }
+  }
+
+  /**
+   * {@code users send-reset EMAIL [--app NAME] [--language L]}: what {@code requestPasswordReset} sends, on behalf of the
+   * account's own application (or the one named).
+   */
+  @Command(name = "send-reset", description = "Send an account a password-reset link (a pending one its account link).",
+    footer = "  java -jar lanyard.jar users send-reset ann@example.com --app badges")
+  static final class SendReset implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
+    private String email;
+
+    @Option(names = "--app", paramLabel = "NAME", description = "The application whose reset URL and templates to use (default: the account's).")
+    private String app;
+
+    @Option(names = "--language", paramLabel = "LANGUAGE", description = "fre-FR or eng-GB (default: the account's).")
+    private String language;
+
+    @Override
+    public Integer call() {
+      if (language != null && !Languages.isSupported(language)) {
+        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+      }
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        AccountTools tools = new AccountTools(runtime);
+        Optional<Account> account = find(spec, tools, runtime, email);
+        if (account.isEmpty()) {
+          return 1;
+        }
+        Optional<Application> application = app != null
+          ? Await.result(tools.applicationRepository.findByName(runtime.pool(), app))
+          : account.get().applicationId().flatMap(id -> Await.result(tools.applicationRepository.listAll(runtime.pool()))
+            .stream().map(ApplicationRepository.Stored::application).filter(candidate -> candidate.id().equals(id)).findFirst());
+        if (application.isEmpty()) {
+          spec.commandLine().getErr().println("lanyard: no application to send for: name one with --app");
+          return 1;
+        }
+        Result result = Await.result(tools.resets.sendFor(application.get(), account.get().email(), Optional.ofNullable(language)));
+        if (result.status() == StatusCode.LINK_URL_MISCONFIGURED) {
+          spec.commandLine().getErr().println("lanyard: application " + application.get().name()
+            + " has no usable reset URL (apps update --reset-url)");
+          return 1;
+        }
+        if (result.status() != StatusCode.SUCCESS) {
+          spec.commandLine().getErr().println("lanyard: not sent (statusCode " + result.status().code() + ")");
+          return 1;
+        }
+        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, RequestOrigin.CLI).withUser(account.get().id())
+          .withIdentifier(account.get().email()).withApplication(application.get().id()));
+        spec.commandLine().getOut().println("Queued for " + account.get().status().wireName() + " account " + account.get().id());
+        return 0;
+      }
+    }
+  }
+
+  /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
+  @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
+    footer = "  java -jar lanyard.jar users delete ann@example.com")
+  static final class Delete implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
+    private String email;
+
+    @Override
+    public Integer call() {
+      try (CliRuntime runtime = CliRuntime.open(spec)) {
+        AccountTools tools = new AccountTools(runtime);
+        Optional<Account> account = find(spec, tools, runtime, email);
+        if (account.isEmpty()) {
+          return 1;
+        }
+        Await.result(tools.erasure.erase(account.get().id()));
+        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
+        spec.commandLine().getOut().println(account.get().id());
+        return 0;
+      }
+    }
+  }
+}

@@ -1,8 +1,0 @@
-package io.lanyard.http;
-
-import io.lanyard.api.Operation;
-import io.vertx.core.http.HttpMethod;
-
-/** One line of the route table: where, under which wire names, for whom, handled by what. */
-public record Route(HttpMethod method, String path, String controller, String action, Access access, Operation operation) {
-}

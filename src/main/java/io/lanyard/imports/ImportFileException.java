@@ -1,9 +1,0 @@
-package io.lanyard.imports;
-
-/** A file that cannot be imported at all (unreadable, no header, an unknown or missing column): nothing is written. */
-public final class ImportFileException extends RuntimeException {
-
-  public ImportFileException(String message) {
-    super(message);
-  }
-}

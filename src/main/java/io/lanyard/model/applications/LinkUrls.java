@@ -1,0 +1,87 @@
+package io.lanyard.model.applications;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An application's link URLs — account, password reset, e-mail change (docs/decisions.md §4 and §9, code 124): absolute https
+ * holding {@code {token}}; plain http only for localhost. Placeholders {@code {token} {email} {language} {fromSalon}} are replaced URL-encoded.
+ */
+public final class LinkUrls {
+
+  public static final String TOKEN = "{token}";
+  private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+  private static final int MAX_LENGTH = 2048;
+
+  private LinkUrls() {
+  }
+
+  /** Why the URL cannot make links (account, reset or e-mail-change links alike), or empty when it can. */
+  public static Optional<String> problem(String url) {
+    if (url == null || url.isBlank()) {
+      return Optional.of("no URL is set for that kind of link");
+    }
+    if (!url.contains(TOKEN)) {
+      return Optional.of("the URL must contain " + TOKEN);
+    }
+    return addressProblem(url);
+  }
+
+  /** Why the URL cannot be where people go back to after a hosted page (no {@code {token}} needed), or empty. */
+  public static Optional<String> returnUrlProblem(String url) {
+    if (url == null || url.isBlank()) {
+      return Optional.of("the URL is empty");
+    }
+    return addressProblem(url);
+  }
+
+  private static Optional<String> addressProblem(String url) {
+    if (url.length() > MAX_LENGTH) {
+      return Optional.of("the URL is longer than " + MAX_LENGTH + " characters");
+    }
+    URI uri;
+    try {
+      // the placeholders are not valid URI characters: check the URL as it will be once filled in
+      uri = new URI(fill(url, Map.of("token", "t", "email", "e", "language", "l", "fromSalon", "s")));
+    } catch (URISyntaxException e) {
+      return Optional.of("not a valid URL");
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
+    if (!uri.isAbsolute() || host.isEmpty()) {
+      return Optional.of("the URL must be absolute, with a host");
+    }
+    if (scheme.equals("https") || (scheme.equals("http") && LOCAL_HOSTS.contains(host))) {
+      return Optional.empty();
+    }
+    return Optional.of("the URL must use https (http only for localhost)");
+  }
+
+  /**
+   * The URL a link of one kind is made from (docs/decisions.md §9): the application's own when it can make links, else the hosted
+   * page under the service's public URL, else none (124).
+   *
+   * @param page the hosted page of that kind of link ({@code activate}, {@code reset}, {@code email})
+   */
+  public static Optional<String> choose(Optional<String> applicationUrl, Optional<String> publicUrl, String page) {
+    if (applicationUrl.isPresent() && problem(applicationUrl.get()).isEmpty()) {
+      return applicationUrl;
+    }
+    return publicUrl.map(base -> base + "/account/" + page + "?token=" + TOKEN);
+  }
+
+  /** @param values placeholder name (without braces) → raw value, URL-encoded here */
+  public static String fill(String url, Map<String, String> values) {
+    String filled = url;
+    for (Map.Entry<String, String> value : values.entrySet()) {
+      filled = filled.replace("{" + value.getKey() + "}", URLEncoder.encode(value.getValue(), StandardCharsets.UTF_8));
+    }
+    return filled;
+  }
+}

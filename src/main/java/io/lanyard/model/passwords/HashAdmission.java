@@ -1,0 +1,140 @@
+package io.lanyard.model.passwords;
+
+import io.lanyard.model.api.Overloaded;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * Bounds the bcrypt work queue by time, and shares it between sources (docs/decisions.md §7, "fair share of hashing").
+ *
+ * <p>By time: a new hash is refused at once when, behind the work already admitted, it would wait longer than the budget. The
+ * wait is estimated from the hashes admitted and not finished and a moving average of how long one takes, so the bound follows
+ * the machine (its cores, its load, the configured cost) without tuning. The queue so holds at most {@link #capacity} hashes.
+ *
+ * <p>By source: a quarter of the capacity (at least a place per thread) is room kept for sources that hold none of it yet.
+ * Once the queue is filled past the rest, a source may hold at most its share: the capacity divided by the number of sources
+ * holding some, plus one (the newcomer). So a single source offering ten times what the machine hashes fills three
+ * quarters of the queue and is refused past that; a person logging in from anywhere else still finds a place, waits behind
+ * at most that work, and gets in; and as more sources hold places, the flooding one is refused first, down to its share.
+ * A source alone, or a few, may use everything but the room: the queue a lone source builds is a quarter shorter, its
+ * throughput the same (its clients are not turned away while a thread could take their work). The share never falls below
+ * the number of threads. Everything here is per instance and in memory, and runs under this object's lock: a few hundred
+ * admissions a second at most, each a handful of operations.
+ *
+ * <p>The average is of wall time, so it counts the contention the hashes ran under (other work on the cores). That lesson
+ * goes stale once the queue is empty: after {@link #FORGET_AFTER_IDLE} with no hash admitted, the estimate starts again from
+ * what a hash costs on a core of its own (the average of their CPU time), and learns the present contention from the hashes
+ * that finish. Otherwise a busy spell left an average that refused the next burst of logins, though the cores were free by
+ * then, and clients retrying at once on their 503s took the CPU the hashes needed: the estimate stayed high on its own.
+ */
+final class HashAdmission {
+
+  /** Weight of the newest duration in the moving average: about the last ten hashes count. */
+  private static final double SMOOTHING = 0.1;
+  private static final int MAX_RETRY_AFTER_SECONDS = 60;
+  /** About three times the span the average covers while the threads are busy (ten hashes of tens of ms on each thread). */
+  static final Duration FORGET_AFTER_IDLE = Duration.ofSeconds(1);
+
+  private final int threads;
+  private final long budgetNanos;
+  private final LongSupplier clock;
+  /** Hashes admitted and not finished, by source; a source holding none has no entry, so the map stays within capacity. */
+  private final Map<String, Integer> held = new HashMap<>();
+  private int admitted;
+  private double averageNanos;
+  private double averageCpuNanos;
+  /** When the queue last became empty ({@link #clock}'s time); meaningless while hashes are admitted. */
+  private long idleSince;
+
+  /**
+   * @param firstHashNanos the duration of one hash at the configured cost, measured at start
+   * @param clock {@link System#nanoTime} but in tests
+   */
+  HashAdmission(int threads, Duration budget, long firstHashNanos, LongSupplier clock) {
+    this.threads = threads;
+    this.budgetNanos = budget.toNanos();
+    this.clock = clock;
+    this.averageNanos = firstHashNanos;
+    this.averageCpuNanos = firstHashNanos;
+    this.idleSince = clock.getAsLong();
+  }
+
+  /** Admits one hash for {@code source} (then {@link #finished} or {@link #released} must follow), or says why not. */
+  synchronized Optional<Overloaded> admit(String source) {
+    if (admitted == 0 && clock.getAsLong() - idleSince >= FORGET_AFTER_IDLE.toNanos()) {
+      averageNanos = Math.min(averageNanos, averageCpuNanos);
+    }
+    long wait = estimatedWaitNanos(admitted);
+    if (wait > budgetNanos) {
+      return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
+    }
+    int mine = held.getOrDefault(source, 0);
+    if (admitted >= capacity() - room() && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
+      return Optional.of(new Overloaded("source over its share of the hash queue", retryAfterSeconds(wait)));
+    }
+    admitted++;
+    held.put(source, mine + 1);
+    return Optional.empty();
+  }
+
+  /**
+   * A hash of {@code source} ran.
+   *
+   * @param nanos how long it ran (its time on the worker, not its wait)
+   * @param cpuNanos the CPU time it took: how long it would have run with a core to itself
+   */
+  synchronized void finished(String source, long nanos, long cpuNanos) {
+    released(source);
+    averageNanos += (nanos - averageNanos) * SMOOTHING;
+    averageCpuNanos += (cpuNanos - averageCpuNanos) * SMOOTHING;
+  }
+
+  /** A hash of {@code source} admitted and never run (the request ended before it). */
+  synchronized void released(String source) {
+    admitted--;
+    if (admitted == 0) {
+      idleSince = clock.getAsLong();
+    }
+    held.computeIfPresent(source, (key, count) -> count == 1 ? null : count - 1);
+  }
+
+  /** Hashes admitted and not finished (running or queued). */
+  synchronized int inFlight() {
+    return admitted;
+  }
+
+  /** How many hashes the queue holds within the budget: those running, and those whose wait stays within it. */
+  private int capacity() {
+    return threads + (int) Math.min(Integer.MAX_VALUE - threads, (long) (budgetNanos * threads / averageNanos));
+  }
+
+  /** The places kept for sources holding none: a quarter of the capacity, at least one per thread. */
+  private int room() {
+    return Math.max(threads, capacity() / 4);
+  }
+
+  /** @param others the sources other than the asking one that hold some of the queue */
+  private int share(int others) {
+    return Math.max(threads, capacity() / (others + 2));
+  }
+
+  /**
+   * With every thread busy, a thread frees up about every {@code average / threads}; the new hash starts once the ones queued
+   * before it have started, and one more has finished.
+   */
+  private long estimatedWaitNanos(int ahead) {
+    if (ahead < threads) {
+      return 0;
+    }
+    return (long) ((ahead - threads + 1) * averageNanos / threads);
+  }
+
+  private static int retryAfterSeconds(long waitNanos) {
+    long seconds = (waitNanos + 999_999_999L) / 1_000_000_000L;
+    return (int) Math.max(1, Math.min(MAX_RETRY_AFTER_SECONDS, seconds));
+  }
+}

@@ -1,0 +1,52 @@
+package io.lanyard.partners;
+
+import io.lanyard.model.accounts.Account;
+import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.api.Result;
+import io.lanyard.model.api.StatusCode;
+import io.lanyard.model.api.StepFailure;
+import io.lanyard.platform.db.PipelinedReads;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+
+import static io.lanyard.model.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
+
+/**
+ * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 137 | 190 | 149 | 140 | 181 | 139 |
+ * internal 138, 171, 172.
+ */
+public final class GetUser {
+
+  private final PipelinedReads reads;
+  private final ThirdPartyAccess access;
+  private final AccountRepository accounts;
+
+  public GetUser(PipelinedReads reads, ThirdPartyAccess access, AccountRepository accounts) {
+    this.reads = reads;
+    this.access = access;
+    this.accounts = accounts;
+  }
+
+  public Future<Result> handle(ThirdPartyRequest read) {
+    if (read.refusal().isPresent()) {
+      return Future.succeededFuture(read.refusal().get());
+    }
+    return access.reach(read)
+      .compose(reach -> reach.isRefused()
+        ? Future.succeededFuture(Result.of(reach.refusal()))
+        : accounts.findByEmail(reads.client(), read.email())
+          .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
+          .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))
+            .orElseGet(() -> access.outOfReach(read, reach))))
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.UPDATE_UNEXPECTED));
+  }
+
+  /** The stored profile fields (read-only ones included), the account language, and the account state. */
+  private static JsonObject toData(Account user) {
+    JsonObject profileData = user.profile().copy();
+    if (user.language() != null) {
+      profileData.put("language", user.language());
+    }
+    return new JsonObject().put("profileData", profileData).put("status", user.status().wireName());
+  }
+}

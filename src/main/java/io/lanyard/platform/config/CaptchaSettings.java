@@ -1,0 +1,42 @@
+package io.lanyard.platform.config;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code captcha} settings (docs/decisions.md §7): a provider, its secret from the environment, and the siteverify URL the
+ * provider documents, unless one is given (a test's fake provider, a proxy).
+ */
+final class CaptchaSettings {
+
+  static final String SECRET_ENV = "LANYARD_CAPTCHA_SECRET";
+
+  private static final Map<String, String> VERIFY_URLS = Map.of(
+    "turnstile", "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+    "hcaptcha", "https://api.hcaptcha.com/siteverify",
+    "recaptcha", "https://www.google.com/recaptcha/api/siteverify");
+
+  private CaptchaSettings() {
+  }
+
+  static LanyardConfig.Captcha read(ConfigReader settings, Map<String, String> env) {
+    String provider = settings.oneOf("captcha.provider", LanyardConfig.Captcha.NONE, "turnstile", "hcaptcha", "recaptcha");
+    Optional<Secret> secret = Secrets.secret(env, SECRET_ENV);
+    Optional<String> verifyUrl = settings.optionalText("captcha.verifyUrl");
+    if (provider.equals(LanyardConfig.Captcha.NONE)) {
+      return new LanyardConfig.Captcha(provider, Optional.empty(), "", Optional.empty(), settings.duration("captcha.timeout"));
+    }
+    if (secret.isEmpty()) {
+      throw new ConfigException("Invalid setting captcha.provider (LANYARD_CAPTCHA_PROVIDER): " + provider + " needs its secret "
+        + "key in " + SECRET_ENV + " or " + SECRET_ENV + Secrets.FILE_SUFFIX);
+    }
+    verifyUrl.ifPresent(url -> {
+      if (!url.startsWith("https://") && !url.startsWith("http://127.0.0.1") && !url.startsWith("http://localhost")) {
+        throw new ConfigException("Invalid setting captcha.verifyUrl (LANYARD_CAPTCHA_VERIFY_URL): expected an https URL "
+          + "(http only for localhost), got \"" + url + "\"");
+      }
+    });
+    return new LanyardConfig.Captcha(provider, secret, verifyUrl.orElse(VERIFY_URLS.get(provider)),
+      settings.optionalText("captcha.siteKey"), settings.duration("captcha.timeout"));
+  }
+}

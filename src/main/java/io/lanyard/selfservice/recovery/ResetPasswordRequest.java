@@ -1,0 +1,37 @@
+package io.lanyard.selfservice.recovery;
+
+import io.lanyard.model.api.ApiRequest;
+import io.lanyard.model.api.RequestFields;
+import io.lanyard.model.api.RequestOrigin;
+import io.lanyard.model.api.Result;
+import io.lanyard.model.api.StatusCode;
+import io.lanyard.model.passwords.Passwords;
+
+import java.util.Optional;
+
+/**
+ * {@code POST /_plugin/{P}/user/resetPassword}: the link token and the new password.
+ *
+ * @param refusal the reply when the body is unusable (131, 190; 191 for a token that cannot be a link token)
+ */
+public record ResetPasswordRequest(String token, String password, Optional<Result> refusal, RequestOrigin origin) {
+
+  /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
+  private static final int MAX_TOKEN_LENGTH = 128;
+
+  public static ResetPasswordRequest from(ApiRequest request) {
+    RequestFields fields = new RequestFields(request.body());
+    String token = fields.string("token", MAX_TOKEN_LENGTH);
+    String password = fields.rawString("password");
+    if (password != null) {
+      Optional<String> problem = Passwords.problem(password);
+      fields.check("password", password, problem.isEmpty(), problem.orElse(null));
+    }
+    Optional<Result> refusal = fields.refusal(StatusCode.CREATE_MISSING_FIELD);
+    if (refusal.isPresent() && refusal.get().status() == StatusCode.INVALID_FIELD && token == null) {
+      // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
+      refusal = Optional.of(Result.of(StatusCode.LINK_TOKEN_INVALID));
+    }
+    return new ResetPasswordRequest(token, password, refusal, request.origin());
+  }
+}

@@ -1,0 +1,69 @@
+package io.lanyard.services.metrics;
+
+import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.services.mail.OutboxRepository;
+import io.lanyard.services.webhooks.DeliveryRepository;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+
+import java.util.Optional;
+
+/** The metrics of one running service: the registry its counters use, its scrape, the timed probes. */
+public final class ServiceMetrics {
+
+  private final Vertx vertx;
+  private final LanyardConfig.Metrics config;
+  private final Optional<PrometheusMeterRegistry> prometheus;
+  private final MeterRegistry registry;
+  private OutboxGauges outboxGauges;
+  private WebhookGauges webhookGauges;
+  private EventLoopLag eventLoopLag;
+
+  public ServiceMetrics(Vertx vertx, LanyardConfig.Metrics config) {
+    this.vertx = vertx;
+    this.config = config;
+    this.prometheus = VertxMetrics.registry(vertx);
+    // a Vert.x made elsewhere than Lanyard.createVertx() has no registry: the counters then count into nothing
+    this.registry = prometheus.<MeterRegistry>map(found -> found).orElseGet(CompositeMeterRegistry::new);
+  }
+
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** The scrape to serve at {@code GET /metrics}: empty when metrics are disabled (the counters still count, into nothing). */
+  public Optional<MetricsScrape> scrape() {
+    return enabled() ? prometheus.map(MetricsScrape::new) : Optional.empty();
+  }
+
+  /** The gauges that run on timers: started once the service is up, so a start that fails leaves none behind. */
+  public void startProbes(Pool pool) {
+    if (!enabled()) {
+      return;
+    }
+    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
+    outboxGauges.start(vertx, config.outboxInterval());
+    webhookGauges = new WebhookGauges(registry, pool, new DeliveryRepository());
+    webhookGauges.start(vertx, config.outboxInterval());
+    eventLoopLag = EventLoopLag.start(vertx, registry);
+  }
+
+  public void stop() {
+    if (outboxGauges != null) {
+      outboxGauges.stop(vertx);
+    }
+    if (webhookGauges != null) {
+      webhookGauges.stop(vertx);
+    }
+    if (eventLoopLag != null) {
+      eventLoopLag.stop();
+    }
+  }
+
+  private boolean enabled() {
+    return config.enabled() && prometheus.isPresent();
+  }
+}

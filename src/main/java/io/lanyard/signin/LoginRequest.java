@@ -1,0 +1,17 @@
+package io.lanyard.signin;
+
+import io.lanyard.model.api.ApiRequest;
+import io.lanyard.model.api.RequestOrigin;
+import io.lanyard.signin.tokens.Expiry;
+
+/**
+ * {@code POST /_login/{strategy}?expiresIn}: the strategy, the lifetime asked for, and the credentials as sent (checked by
+ * Login); the origin for the audit trail.
+ */
+public record LoginRequest(String strategy, Object expiresIn, Object username, Object password, RequestOrigin origin) {
+
+  public static LoginRequest from(ApiRequest request) {
+    return new LoginRequest(request.pathParams().get("strategy"), request.argument(Expiry.ARGUMENT),
+      request.body().getValue("username"), request.body().getValue("password"), request.origin());
+  }
+}

@@ -1,0 +1,226 @@
+package io.lanyard.web;
+
+import io.lanyard.model.api.Overloaded;
+import io.lanyard.model.api.TooManyRequests;
+import io.lanyard.services.metrics.Outcomes;
+import io.lanyard.services.throttling.SourceRates;
+import io.lanyard.web.pages.CommonPages;
+import io.lanyard.web.pages.ContentSecurityPolicy;
+import io.lanyard.web.pages.HostedPages;
+import io.lanyard.web.pages.Page;
+import io.lanyard.web.pages.PageRequest;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.Cookie;
+import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The hosted pages under {@code /account/}: HTML for people, where everything else is JSON for programs. Every page gets the
+ * same strict headers, every form the anti-forgery check ({@link FormTokens}), and every refusal (unknown page, wrong method,
+ * body too large, a failure) a page saying what to do next, never a stack or the framework's page. A form sent to a page
+ * whose operation has a per-source rate spends it first ({@link SourceLimits}, the API route's budget): over it, the "too
+ * many attempts" page, counted in {@code lanyard_requests_throttled_total} as operation {@code page:<path>}.
+ */
+public final class AccountPages {
+
+  static final String PREFIX = "/account";
+
+  private static final Logger log = LoggerFactory.getLogger(AccountPages.class);
+  private static final String HTML_UTF8 = "text/html; charset=utf-8";
+  private static final String COOKIE = "lanyard-form";
+  private static final String FORM_FIELD = "form";
+  /**
+   * No script at all (a page carrying a CAPTCHA widget widens its own policy for the provider only), styles from here only,
+   * no framing, forms posted here only, no referrer leaking a link token.
+   */
+  private static final Map<String, String> SECURITY_HEADERS = Map.of(
+    "Content-Security-Policy", ContentSecurityPolicy.STRICT,
+    "X-Frame-Options", "DENY",
+    "X-Content-Type-Options", "nosniff",
+    "Referrer-Policy", "no-referrer",
+    "Cache-Control", "no-store",
+    "Cross-Origin-Opener-Policy", "same-origin");
+
+  private final HostedPages pages;
+  private final FormTokens formTokens;
+  private final Stylesheet stylesheet;
+  private final PageOrigin origin;
+  private final SourceLimits limits;
+  private final Outcomes outcomes;
+
+  /**
+   * @param formKey the deployment's shared key of form tokens
+   * @param origin where people reach the pages: decides the cookie's path and {@code Secure}, and which origin posts
+   * @param sourceRates the per-source rates, shared with the API routes that run the same operations
+   */
+  public AccountPages(HostedPages pages, String formKey, Stylesheet stylesheet, PageOrigin origin, SourceRates sourceRates,
+                      Outcomes outcomes) {
+    this.pages = pages;
+    this.formTokens = new FormTokens(formKey);
+    this.stylesheet = stylesheet;
+    this.origin = origin;
+    this.limits = new SourceLimits(sourceRates);
+    this.outcomes = outcomes;
+  }
+
+  /** Whether a path belongs to the pages (and its refusals are pages, not envelopes). */
+  static boolean covers(String path) {
+    return path.equals(PREFIX) || path.startsWith(PREFIX + "/");
+  }
+
+  void mount(Router router) {
+    page(router, PREFIX + "/activate", "activateUser", pages.activation()::show, pages.activation()::submit);
+    page(router, PREFIX + "/reset", "resetPassword", pages.reset()::show, pages.reset()::submit);
+    page(router, PREFIX + "/forgot", "requestPasswordReset", pages.forgot()::show, pages.forgot()::submit);
+    page(router, PREFIX + "/email", "confirmEmailChange", pages.email()::show, pages.email()::submit);
+    String css = PREFIX + "/style.css";
+    router.get(css).handler(context -> {
+      context.put(HttpVerticle.ROUTE, css);
+      stylesheet.serve(context.response());
+    });
+    router.route(css).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET"))));
+    router.route(PREFIX).handler(this::notFound);
+    router.route(PREFIX + "/*").handler(this::notFound);
+  }
+
+  /**
+   * A page with a form: shown by GET, sent by POST; any other method is told which two it takes.
+   *
+   * @param action the API action whose operation the form runs (its per-source rate, if any, applies to the form)
+   */
+  private void page(Router router, String path, String action, Function<PageRequest, Future<Page>> show,
+                    Function<PageRequest, Future<Page>> submit) {
+    router.get(path).handler(context -> serve(context, path, show, Optional.empty()));
+    router.post(path).handler(context -> serve(context, path, submit, Optional.of(action)));
+    router.route(path).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET", "POST"))));
+  }
+
+  /** A refusal of the router (400, 404, 405, 413, 500) on a page's path: a page too. */
+  void refuse(RoutingContext context, int status) {
+    String language = language(context);
+    CommonPages common = pages.common();
+    Page page = switch (status) {
+      case 404 -> common.notFound(language);
+      case 405 -> common.wrongMethod(language, List.of("GET", "POST"));
+      case 400, 413 -> common.refused(language, status);
+      default -> common.failed(language);
+    };
+    if (status >= 500) {
+      log.error("Unhandled failure on {} {}", context.request().method(), context.request().path(), context.failure());
+    }
+    write(context, page);
+  }
+
+  private void notFound(RoutingContext context) {
+    write(context, pages.common().notFound(language(context)));
+  }
+
+  /** @param action present for a POST: the action the form runs */
+  private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler,
+                     Optional<String> action) {
+    context.put(HttpVerticle.ROUTE, path);
+    boolean isPost = action.isPresent();
+    HttpServerRequest request = context.request();
+    Cookie sent = request.getCookie(COOKIE);
+    String cookie = sent != null && FormTokens.isCookie(sent.getValue()) ? sent.getValue() : null;
+    boolean accepted = isPost && origin.isOurs(request) && formTokens.accepts(cookie, request.getFormAttribute(FORM_FIELD));
+    if (cookie == null) {
+      cookie = formTokens.newCookie();
+      context.response().addCookie(Cookie.cookie(COOKIE, cookie).setPath(origin.cookiePath()).setHttpOnly(true)
+        .setSameSite(CookieSameSite.STRICT).setSecure(origin.isSecure()));
+    }
+    MultiMap params;
+    try {
+      params = isPost ? request.formAttributes() : context.queryParams();
+    } catch (IllegalArgumentException | HttpException malformedQuery) {
+      write(context, pages.common().refused(language(context), 400));
+      return;
+    }
+    PageRequest pageRequest = new PageRequest(params(params),
+      nonNull(request.getHeader(HttpHeaders.ACCEPT_LANGUAGE)), formTokens.fieldFor(cookie), accepted,
+      context.get(Replies.REQUEST_ID), context.get(HttpVerticle.SOURCE), nonNull(request.getHeader(HttpHeaders.USER_AGENT)));
+    Optional<TooManyRequests> overRate = action.flatMap(name -> limits.refusal(name, pageRequest.source()));
+    if (overRate.isPresent()) {
+      write(context, throttled(path, CommonPages.language(pageRequest), overRate.get()));
+      return;
+    }
+    Future<Page> page;
+    try {
+      page = handler.apply(pageRequest);
+    } catch (RuntimeException e) {
+      page = Future.failedFuture(e);
+    }
+    page.onComplete(done -> write(context, done.succeeded() ? done.result() : forFailure(context, path, done.cause())));
+  }
+
+  /**
+   * Admission control's refusal and a limit's 429 say when to come back; anything else broke, and is logged (the path, never
+   * the query).
+   */
+  private Page forFailure(RoutingContext context, String path, Throwable failure) {
+    String language = language(context);
+    if (failure instanceof TooManyRequests refused) {
+      return throttled(path, language, refused);
+    }
+    return Overloaded.of(failure).map(overload -> pages.common().busy(language, overload.retryAfterSeconds()))
+      .orElseGet(() -> {
+        log.error("Page {} {} failed", context.request().method(), path, failure);
+        return pages.common().failed(language);
+      });
+  }
+
+  /** A limit refused the form: the "too many attempts" page, counted as the API's 429s are, under the page's own name. */
+  private Page throttled(String path, String language, TooManyRequests refused) {
+    outcomes.countThrottled("page:" + path, refused);
+    return pages.common().tooManyAttempts(language, (int) Math.min(Integer.MAX_VALUE, refused.retryAfterSeconds()));
+  }
+
+  private void write(RoutingContext context, Page page) {
+    HttpServerResponse response = context.response();
+    if (response.ended() || response.closed()) {
+      return;
+    }
+    String html;
+    Page written = page;
+    try {
+      html = pages.templates().render(page);
+    } catch (RuntimeException e) {
+      log.error("Page template {} failed", page.template(), e);
+      written = pages.common().failed(page.language());
+      html = pages.templates().render(written);
+    }
+    response.setStatusCode(written.status()).putHeader(HttpHeaders.CONTENT_TYPE, HTML_UTF8);
+    SECURITY_HEADERS.forEach(response::putHeader);
+    written.headers().forEach(response::putHeader);
+    response.end(html);
+  }
+
+  private static String language(RoutingContext context) {
+    return CommonPages.language(nonNull(context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE)));
+  }
+
+  /** The first value of each parameter; a page reads single values only. */
+  private static Map<String, String> params(MultiMap multiMap) {
+    Map<String, String> params = new HashMap<>();
+    multiMap.names().forEach(name -> params.put(name, multiMap.get(name)));
+    return params;
+  }
+
+  private static String nonNull(String value) {
+    return value == null ? "" : value;
+  }
+}

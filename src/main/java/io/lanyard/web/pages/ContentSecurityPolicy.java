@@ -1,0 +1,35 @@
+package io.lanyard.web.pages;
+
+import java.util.List;
+
+/**
+ * The hosted pages' {@code Content-Security-Policy}: no script at all, styles and images from here only, no framing, forms
+ * posted here only. One page may widen it: the "forgot password" page, when a CAPTCHA is configured, for its provider's
+ * widget alone ({@link CaptchaWidget}); every other page keeps the strict policy.
+ */
+public final class ContentSecurityPolicy {
+
+  public static final String STRICT = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
+    + "frame-ancestors 'none'; base-uri 'none'";
+
+  private ContentSecurityPolicy() {
+  }
+
+  /** The strict policy, plus the origins a provider's widget loads its script, frame, styles and calls from. */
+  static String allowing(CaptchaWidget widget) {
+    return "default-src 'none'; "
+      + "script-src " + sources(widget.scriptSources()) + "; "
+      + "frame-src " + sources(widget.frameSources()) + "; "
+      + "style-src 'self'" + more(widget.styleSources()) + "; "
+      + "connect-src " + (widget.connectSources().isEmpty() ? "'none'" : sources(widget.connectSources())) + "; "
+      + "img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+  }
+
+  private static String sources(List<String> origins) {
+    return String.join(" ", origins);
+  }
+
+  private static String more(List<String> origins) {
+    return origins.isEmpty() ? "" : " " + sources(origins);
+  }
+}

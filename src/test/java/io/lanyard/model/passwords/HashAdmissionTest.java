@@ -1,0 +1,153 @@
+package io.lanyard.model.passwords;
+
+import io.lanyard.model.api.Overloaded;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The wait estimate and the sources' shares, fed with made-up durations: no clock is read, no time is asserted. */
+class HashAdmissionTest {
+
+  private static final long HASH = Duration.ofMillis(100).toNanos();
+
+  /** The admissions' clock: it moves only when a test moves it. */
+  private final AtomicLong now = new AtomicLong();
+
+  @Test
+  void admitsWithoutWaitWhileAThreadIsFree() {
+    HashAdmission admission = admission(2, Duration.ofNanos(1));
+
+    assertThat(admission.admit("a")).isEmpty();
+    assertThat(admission.admit("b")).isEmpty();
+    assertThat(admission.admit("c")).isPresent();
+    assertThat(admission.inFlight()).isEqualTo(2);
+  }
+
+  @Test
+  void admitsWhileTheEstimatedWaitStaysWithinTheBudget() {
+    // 2 threads, 100 ms a hash: each queued hash adds 50 ms of wait; a 1 s budget holds 2 running and 20 queued
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+
+    for (int i = 0; i < 22; i++) {
+      assertThat(admission.admit("source-" + i)).as("hash %d", i).isEmpty();
+    }
+    Optional<Overloaded> refused = admission.admit("one-more");
+
+    assertThat(refused).isPresent();
+    assertThat(refused.get().retryAfterSeconds()).isEqualTo(2);
+    assertThat(admission.inFlight()).isEqualTo(22);
+  }
+
+  @Test
+  void aFinishedHashMakesRoomAndTeachesTheAverage() {
+    HashAdmission admission = admission(1, Duration.ofMillis(150));
+    assertThat(admission.admit("a")).isEmpty();
+    assertThat(admission.admit("b")).isEmpty();
+    assertThat(admission.admit("c")).isPresent();
+
+    admission.finished("a", HASH, HASH);
+    assertThat(admission.admit("c")).isEmpty();
+    // a hash ten times slower than the start measure: one queued hash now waits longer than the budget
+    admission.finished("b", 10 * HASH, 10 * HASH);
+
+    assertThat(admission.admit("d")).isPresent();
+  }
+
+  @Test
+  void aSourceAloneMayHoldAllButTheRoomKeptForOthers() {
+    // capacity 22 (see above), a quarter of it (5) kept: a lone source gets 17, and the others find the rest
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+
+    int flooder = 0;
+    while (admission.admit("flood").isEmpty()) {
+      flooder++;
+    }
+
+    assertThat(flooder).isEqualTo(17);
+    assertThat(admission.admit("person")).isEmpty();
+    assertThat(admission.admit("another person")).isEmpty();
+    assertThat(admission.admit("flood")).as("still over its share").isPresent();
+  }
+
+  @Test
+  void theShareShrinksAsMoreSourcesHoldPlaces() {
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+    for (int i = 0; i < 11; i++) {
+      admission.admit("flood");
+    }
+    admission.admit("person");
+
+    // past the free part of the queue, with two sources holding places, each may hold a third of the 22
+    assertThat(admission.admit("person")).isEmpty();
+    int more = 2;
+    while (admission.admit("person").isEmpty()) {
+      more++;
+    }
+    assertThat(more).isEqualTo(7);
+  }
+
+  @Test
+  void everySourceKeepsEveryThreadBusyEvenWithATinyQueue() {
+    // a budget that holds no queue at all: the share never goes under the number of threads
+    HashAdmission admission = admission(4, Duration.ofNanos(1));
+
+    for (int i = 0; i < 4; i++) {
+      assertThat(admission.admit("only")).as("hash %d", i).isEmpty();
+    }
+  }
+
+  @Test
+  void aPlaceGivenBackUnusedFreesTheSourcesShareWithoutTeachingTheAverage() {
+    HashAdmission admission = admission(1, Duration.ofMillis(150));
+    assertThat(admission.admit("a")).isEmpty();
+    assertThat(admission.admit("b")).isEmpty();
+
+    admission.released("b");
+    admission.released("a");
+
+    assertThat(admission.inFlight()).isZero();
+    assertThat(admission.admit("c")).isEmpty();
+    assertThat(admission.admit("d")).as("the average is still 100 ms: one queued hash fits").isEmpty();
+  }
+
+  @Test
+  void contentionLearnedBeforeTheQueueEmptiedIsForgottenAfterASecondIdle() {
+    HashAdmission admission = admission(1, Duration.ofMillis(150));
+    // two hashes that ran ten times longer than their CPU time: the cores were busy with other work
+    admission.admit("a");
+    admission.admit("b");
+    admission.finished("a", 10 * HASH, HASH);
+    admission.finished("b", 10 * HASH, HASH);
+
+    // at once, the contention still counts: a queued hash would wait longer than the budget
+    assertThat(admission.admit("c")).isEmpty();
+    assertThat(admission.admit("d")).isPresent();
+    admission.released("c");
+    now.addAndGet(HashAdmission.FORGET_AFTER_IDLE.toNanos());
+
+    // a second later with nothing queued, a hash is expected to take its CPU time: one queued hash fits again
+    assertThat(admission.admit("c")).isEmpty();
+    assertThat(admission.admit("d")).isEmpty();
+    assertThat(admission.admit("e")).isPresent();
+  }
+
+  @Test
+  void contentionIsNotForgottenWhileHashesAreQueued() {
+    HashAdmission admission = admission(1, Duration.ofMillis(150));
+    admission.admit("a");
+    admission.admit("b");
+    admission.finished("a", 10 * HASH, HASH);
+
+    now.addAndGet(10 * HashAdmission.FORGET_AFTER_IDLE.toNanos());
+
+    assertThat(admission.admit("c")).as("b still waits: the queue never emptied").isPresent();
+  }
+
+  private HashAdmission admission(int threads, Duration budget) {
+    return new HashAdmission(threads, budget, HASH, now::get);
+  }
+}
