@@ -67,7 +67,7 @@ function bench.next_index()
 end
 
 -- Success: HTTP 200 and either a business statusCode 0 or a login result (a jwt). A 503 (admission control) and a 429 (a
--- limit of DECISIONS.md §7) are counted apart as well, since the storm and the attack expect them.
+-- limit of docs/decisions.md §7) are counted apart as well, since the storm and the attack expect them.
 function response(status, headers, body)
   if status == 200 and (body:find('"statusCode":0,', 1, true) or body:find('"jwt":"', 1, true)) then
     return

@@ -1,4 +1,4 @@
--- updateUser (DECISIONS.md §4, §6) of seeded accounts with fresh profile values each request:
+-- updateUser (docs/decisions.md §4, §6) of seeded accounts with fresh profile values each request:
 -- wrk ... -- <threads> <jwt> <app token> <users>. The application's userScope is `any`, so one JWT may update every account.
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")

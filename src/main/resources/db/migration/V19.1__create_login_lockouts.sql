@@ -1,4 +1,4 @@
--- The per-identifier lockout (DECISIONS.md §7), shared by every instance. One row per identifier (a normalised login name,
+-- The per-identifier lockout (docs/decisions.md §7), shared by every instance. One row per identifier (a normalised login name,
 -- whether or not an account has it) with attempts counted since its last success: an attempt is counted before its password
 -- is checked, so concurrent attempts cannot slip past the threshold, and a success deletes the row. Only the SHA-256 of the
 -- identifier is kept: what people type as a username (sometimes their password) stays out of this table. Rows whose last

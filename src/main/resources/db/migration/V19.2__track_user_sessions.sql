@@ -1,4 +1,4 @@
--- The live tokens of each user (DECISIONS.md §7, sessions and refresh): a login or refresh adds one, a logout, a refresh of
+-- The live tokens of each user (docs/decisions.md §7, sessions and refresh): a login or refresh adds one, a logout, a refresh of
 -- it or the per-user cap (security.maxSessionsPerUser) ends it, a cut-off ends them all. Only the id and instants: never the
 -- token. A row is useless once its token has expired, and is pruned then; expires_at is null for a token that never expires.
 CREATE TABLE user_sessions (

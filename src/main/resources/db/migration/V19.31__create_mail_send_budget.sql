@@ -1,4 +1,4 @@
--- mail.maxSendRate (DECISIONS.md §7): the deployment's budget of mails handed to SMTP, one token bucket shared by every
+-- mail.maxSendRate (docs/decisions.md §7): the deployment's budget of mails handed to SMTP, one token bucket shared by every
 -- instance. Delivery refills it from the time elapsed and spends it as it leases mail, under the row's lock, in the lease's
 -- transaction. The row is made by the first lease that needs it.
 CREATE TABLE mail_send_budget (

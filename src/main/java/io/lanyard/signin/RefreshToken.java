@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * POST /_refreshToken[?expiresIn=]: a new login result for the caller | 400 bad expiresIn | 429 over the user's refresh rate
  * ({@code security.refreshRate}), before anything is written | 401 Invalid token when the account is no longer active, or the
- * token was already refreshed (a token mints one successor; see README, "Sessions and tokens"). The old token keeps working for
+ * token was already refreshed (a token mints one successor; see docs/security.md, "Sessions and tokens"). The old token keeps working for
  * {@link #GRACE_MILLIS} (requests already sent with it still pass), then is refused on every instance.
  */
 public final class RefreshToken {

@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 public final class ConfigLoader {
 
-  /** Setting path → environment variable that overrides it, in the order of the README's table. */
+  /** Setting path → environment variable that overrides it, in the order of docs/configuration.md's table. */
   public static final Map<String, String> ENVIRONMENT = environmentNames();
 
   public static final String JWT_SECRET_ENV = JwtSettings.SECRET_ENV;

@@ -104,6 +104,7 @@ public final class Migrations {
   private static void migrate(DbUri uri) {
     Flyway flyway = flyway(uri);
     try {
+      acceptRewordedComments(uri);
       MigrateResult result = flyway.migrate();
       if (result.migrationsExecuted > 0) {
         log.info("Migrated database {} to version {}", uri.database(), result.targetSchemaVersion);
@@ -115,6 +116,14 @@ public final class Migrations {
           + " does not exist, and setting db.createDatabase (LANYARD_DB_CREATE_DATABASE) is false", e);
       }
       throw explain(uri, "Migrating database", e);
+    }
+  }
+
+  private static void acceptRewordedComments(DbUri uri) {
+    try {
+      RewordedMigrations.accept(uri);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Reading the schema history failed", e);
     }
   }
 
