@@ -22,6 +22,7 @@ import io.lanyard.services.metrics.VertxMetrics;
 import io.lanyard.services.session.RevocationList;
 import io.lanyard.services.webhooks.DeliveryRepository;
 import io.lanyard.services.webhooks.WebhookVerticle;
+import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.tokens.ClaimRules;
 import io.lanyard.signin.tokens.JwtSecrets;
 import io.lanyard.signin.tokens.SigningKeys;
@@ -123,7 +124,7 @@ public final class Lanyard {
         return lanyard.tokenService(keys);
       })
       .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey())
-        .compose(formKey -> lanyard.serve(tokens, keys, formKey)))
+        .compose(formKey -> lanyard.idTokenKeys(keys).compose(idKeys -> lanyard.serve(tokens, keys, formKey, idKeys))))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
   }
@@ -139,14 +140,29 @@ public final class Lanyard {
   }
 
   /**
+   * The keys of ID tokens when the OpenID Connect provider is on ({@code http.publicUrl} set): the configured key pair, else
+   * the one the deployment generated and keeps (docs/decisions.md §13).
+   */
+  private Future<Optional<IdTokenKeys>> idTokenKeys(Optional<SigningKeys> keys) {
+    if (config.http().publicUrl().isEmpty()) {
+      return Future.succeededFuture(Optional.empty());
+    }
+    if (keys.isPresent()) {
+      return Future.succeededFuture(Optional.of(IdTokenKeys.configured(keys.get())));
+    }
+    return IdTokenKeys.kept(pools.requests(), config.jwt().secretKey()).map(Optional::of);
+  }
+
+  /**
    * Loads what the operations read from memory, then deploys mail delivery, metrics and the API. A failed first load of a live
    * copy is not fatal (readers retry it, and answer their internal code meanwhile); revocations must be loaded, or revoked
    * tokens would pass.
    */
-  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey) {
+  private Future<Void> serve(TokenService tokens, Optional<SigningKeys> keys, String formKey,
+                             Optional<IdTokenKeys> idTokenKeys) {
     served = Wiring.build(vertx, config, pools, changeFeed, hasher, tokens, keys, metrics.registry(),
       new Wiring.Health(probe, () -> mailDeployment != null && vertx.deploymentIDs().contains(mailDeployment), servingState),
-      formKey);
+      formKey, idTokenKeys);
     return Future.join(served.liveCopies().stream().map(copy -> copy.start(vertx, config.cache().refreshInterval())).toList())
       .otherwiseEmpty()
       .compose(loaded -> served.revocationSync().start(vertx, changeFeed, config.cache().refreshInterval()))
@@ -194,7 +210,7 @@ public final class Lanyard {
     List<HttpVerticle> servers = new CopyOnWriteArrayList<>();
     return vertx.deployVerticle(() -> {
       HttpVerticle server = new HttpVerticle(config.http(), served.routes(), metricsOnApiPort, served.authenticator(),
-        served.pages(), servingState);
+        served.pages(), servingState, served.oidc());
       servers.add(server);
       return server;
     }, new DeploymentOptions().setInstances(instances))

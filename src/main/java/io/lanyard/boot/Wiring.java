@@ -69,6 +69,9 @@ import io.lanyard.signin.GetCurrentUser;
 import io.lanyard.signin.Login;
 import io.lanyard.signin.Logout;
 import io.lanyard.signin.RefreshToken;
+import io.lanyard.signin.oidc.IdTokenKeys;
+import io.lanyard.signin.oidc.OidcProvider;
+import io.lanyard.signin.oidc.OidcWiring;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.Expiry;
 import io.lanyard.signin.tokens.SigningKeys;
@@ -86,7 +89,11 @@ import io.lanyard.web.PageOrigin;
 import io.lanyard.web.Route;
 import io.lanyard.web.Routes;
 import io.lanyard.web.Stylesheet;
+import io.lanyard.web.pages.AuthorizePages;
 import io.lanyard.web.pages.CaptchaWidget;
+import io.lanyard.web.pages.ConsentPages;
+import io.lanyard.web.pages.LogoutPages;
+import io.lanyard.web.pages.SessionCookies;
 import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.EmailConfirmPages;
 import io.lanyard.web.pages.ForgotPasswordPages;
@@ -99,6 +106,7 @@ import io.lanyard.web.server.OpenApiDocument;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -122,7 +130,8 @@ final class Wiring {
 
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
-               RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings) {
+               RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings,
+               Optional<OidcProvider> oidc) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -145,14 +154,18 @@ final class Wiring {
     this.changeFeed = changeFeed;
   }
 
-  /** @param formKey the deployment's key of the hosted pages' form tokens */
+  /**
+   * @param formKey the deployment's key of the hosted pages' form tokens
+   * @param idTokenKeys the keys of ID tokens, present when the OpenID Connect provider is on
+   */
   static Built build(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed, PasswordHasher hasher,
-                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health, String formKey) {
-    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health, formKey);
+                     TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics, Health health, String formKey,
+                     Optional<IdTokenKeys> idTokenKeys) {
+    return new Wiring(vertx, config, pools, changeFeed).build(hasher, tokens, keys, metrics, health, formKey, idTokenKeys);
   }
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
-                      Health health, String formKey) {
+                      Health health, String formKey, Optional<IdTokenKeys> idTokenKeys) {
     LanyardConfig.Jwt jwt = config.jwt();
     SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
     UserRepository users = new UserRepository(synthetic);
@@ -201,6 +214,12 @@ final class Wiring {
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
     LoginFailures failures = LoginLockout.of(config.security().lockout());
     PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
+    Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(new OidcWiring.Parts(config, pools, tokens,
+      sessions, authenticator, attempts, users, audit, idKeys, formKey)));
+    oidc.ifPresent(provider -> {
+      liveCopies.add(provider.clients());
+      changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> provider.clients().reload());
+    });
 
     Operations operations = new Operations(
       new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit),
@@ -218,7 +237,8 @@ final class Wiring {
         config.security().refreshRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
       new GetCurrentUser(new ReadBatches<>(pools.reads()::client, accounts::findAllById)),
       new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
-      keys.map(Jwks::new),
+      oidc.map(provider -> new Jwks(new JsonObject(provider.provider().keySet())))
+        .or(() -> keys.map(signing -> new Jwks(signing.jwks()))),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, attempts, failures, sessions, applicationDirectory,
         new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit, captcha));
@@ -226,12 +246,15 @@ final class Wiring {
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
+    Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
-      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes), prunings(idempotencyKeys, failures));
+      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
+      prunings(idempotencyKeys, failures, oidc), provider);
   }
 
-  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures) {
+  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
     List<Pruning> prunings = new ArrayList<>();
+    oidc.ifPresent(provider -> prunings.addAll(provider.prunings()));
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
       prunings.add(new Pruning("forgotten lockout counts", () -> lockout.deleteForgotten(pools.background())));
@@ -241,7 +264,7 @@ final class Wiring {
 
   /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
   private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
-                             String formKey, SourceRates sourceRates, Outcomes outcomes) {
+                             String formKey, SourceRates sourceRates, Outcomes outcomes, Optional<OidcProvider> oidc) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -256,8 +279,17 @@ final class Wiring {
       new PasswordLinkPages(reset, applications, common),
       new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captchaWidget()),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
-        applications, common));
+        applications, common),
+      oidc.map(provider -> oidcPages(provider, common, origin)));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
+  }
+
+  /** The provider's browser endpoints and pages: sign-in, consent, logout. */
+  private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin) {
+    SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
+    ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
+    return new HostedPages.OidcPages(new AuthorizePages(provider, common, consent, cookies), consent,
+      new LogoutPages(provider, common, cookies));
   }
 
   /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */

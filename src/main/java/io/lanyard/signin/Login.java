@@ -80,7 +80,7 @@ public final class Login {
     return attempts.check(pool, email, secret, origin.source(), () -> users.findCredentials(pool, email))
       .andThen(done -> {
         if (done.succeeded()) {
-          recordOutcome(origin, email, done.result());
+          LoginAudit.record(audit, origin, email, done.result(), null);
         }
       })
       .compose(checked -> switch (checked.outcome()) {
@@ -98,27 +98,6 @@ public final class Login {
     return sessions.open(userId, ttlMillis).map(session -> session
       .map(opened -> Reply.ok(tokens.issue(userId, ttlMillis, opened).toJson()))
       .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
-  }
-
-  /** Into the audit trail: which account logged in, or why a login failed or was refused (the reply does not tell). */
-  private void recordOutcome(RequestOrigin origin, String email, PasswordAttempts.Checked checked) {
-    Optional<Credentials> account = checked.account();
-    String userId = account.map(Credentials::userId).orElse(null);
-    if (checked.outcome() == PasswordAttempts.Outcome.LOCKED) {
-      audit.record(AuditEvent.of(AuditKind.LOGIN_LOCKED, origin).withIdentifier(email).withDetail("locked"));
-      return;
-    }
-    AuditEvent event = AuditEvent.of(checked.outcome() == PasswordAttempts.Outcome.VERIFIED ? AuditKind.LOGIN_SUCCEEDED
-      : AuditKind.LOGIN_FAILED, origin).withIdentifier(email).withUser(userId);
-    if (checked.outcome() == PasswordAttempts.Outcome.WRONG) {
-      event = event.withDetail(account.isEmpty() ? "unknown_account"
-        : account.get().canLogIn() ? "wrong_password" : "account_" + account.get().status().wireName());
-    }
-    audit.record(event);
-    if (checked.lockStarted()) {
-      audit.record(AuditEvent.of(AuditKind.LOGIN_LOCKED, origin).withIdentifier(email).withUser(userId)
-        .withDetail("lock_started"));
-    }
   }
 
   /** The account's id, once its hash is of the configured cost (a weaker one is replaced while the password is at hand). */

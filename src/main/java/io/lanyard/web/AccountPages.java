@@ -4,6 +4,8 @@ import io.lanyard.model.api.Overloaded;
 import io.lanyard.model.api.TooManyRequests;
 import io.lanyard.services.metrics.Outcomes;
 import io.lanyard.services.throttling.SourceRates;
+import io.lanyard.signin.oidc.OidcProvider;
+import io.lanyard.web.oidc.OidcEndpoints;
 import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.ContentSecurityPolicy;
 import io.lanyard.web.pages.HostedPages;
@@ -23,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +90,15 @@ public final class AccountPages {
     page(router, PREFIX + "/reset", "resetPassword", pages.reset()::show, pages.reset()::submit);
     page(router, PREFIX + "/forgot", "requestPasswordReset", pages.forgot()::show, pages.forgot()::submit);
     page(router, PREFIX + "/email", "confirmEmailChange", pages.email()::show, pages.email()::submit);
+    pages.oidc().ifPresent(oidc -> {
+      // the sign-in spends the login route's per-source rate; the other forms hash nothing and send no mail
+      page(router, PREFIX + "/login", "login", oidc.authorize()::show, oidc.authorize()::submit);
+      page(router, PREFIX + "/consent", "oidcConsent", oidc.consent()::show, oidc.consent()::submit);
+      page(router, PREFIX + "/logout", "oidcLogout", oidc.logout()::show, oidc.logout()::confirm);
+      // the browser's endpoints of the protocol answer pages and redirects too, whoever sends the browser there
+      page(router, OidcEndpoints.AUTHORIZE, "oidcAuthorize", oidc.authorize()::authorize, oidc.authorize()::authorize);
+      page(router, OidcEndpoints.LOGOUT, "oidcEndSession", oidc.logout()::endSession, oidc.logout()::endSession);
+    });
     String css = PREFIX + "/style.css";
     router.get(css).handler(context -> {
       context.put(HttpVerticle.ROUTE, css);
@@ -150,9 +162,11 @@ public final class AccountPages {
       write(context, pages.common().refused(language(context), 400));
       return;
     }
+    Cookie session = request.getCookie(OidcProvider.SESSION_COOKIE);
     PageRequest pageRequest = new PageRequest(params(params),
       nonNull(request.getHeader(HttpHeaders.ACCEPT_LANGUAGE)), formTokens.fieldFor(cookie), accepted,
-      context.get(Replies.REQUEST_ID), context.get(HttpVerticle.SOURCE), nonNull(request.getHeader(HttpHeaders.USER_AGENT)));
+      context.get(Replies.REQUEST_ID), context.get(HttpVerticle.SOURCE), nonNull(request.getHeader(HttpHeaders.USER_AGENT)),
+      all(params), Optional.ofNullable(session).map(Cookie::getValue));
     Optional<TooManyRequests> overRate = action.flatMap(name -> limits.refusal(name, pageRequest.source()));
     if (overRate.isPresent()) {
       write(context, throttled(path, CommonPages.language(pageRequest), overRate.get()));
@@ -194,6 +208,13 @@ public final class AccountPages {
     if (response.ended() || response.closed()) {
       return;
     }
+    if (page.status() / 100 == 3) {
+      // a redirect (to a client, or the next page of a sign-in): the browser follows Location and reads no body
+      SECURITY_HEADERS.forEach(response::putHeader);
+      page.headers().forEach(response::putHeader);
+      response.setStatusCode(page.status()).end();
+      return;
+    }
     String html;
     Page written = page;
     try {
@@ -203,14 +224,21 @@ public final class AccountPages {
       written = pages.common().failed(page.language());
       html = pages.templates().render(written);
     }
-    response.setStatusCode(written.status()).putHeader(HttpHeaders.CONTENT_TYPE, HTML_UTF8);
     SECURITY_HEADERS.forEach(response::putHeader);
     written.headers().forEach(response::putHeader);
+    response.setStatusCode(written.status()).putHeader(HttpHeaders.CONTENT_TYPE, HTML_UTF8);
     response.end(html);
   }
 
   private static String language(RoutingContext context) {
     return CommonPages.language(nonNull(context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE)));
+  }
+
+  /** Every value of each parameter. */
+  private static Map<String, List<String>> all(MultiMap multiMap) {
+    Map<String, List<String>> all = new LinkedHashMap<>();
+    multiMap.names().forEach(name -> all.put(name, List.copyOf(multiMap.getAll(name))));
+    return all;
   }
 
   /** The first value of each parameter; a page reads single values only. */

@@ -4,10 +4,13 @@ import io.lanyard.model.api.ApiError;
 import io.lanyard.model.api.ApiRequest;
 import io.lanyard.model.api.Operation;
 import io.lanyard.model.api.Reply;
+import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.support.RequestLogContext;
 import io.lanyard.platform.support.ServingState;
 import io.lanyard.services.metrics.MetricsScrape;
+import io.lanyard.web.oidc.OidcEndpoints;
+import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.TokenCheck;
 import io.vertx.core.Future;
@@ -54,15 +57,18 @@ public final class HttpVerticle extends VerticleBase {
   private final RequestSources sources;
   private final AccessLog accessLog;
   private final ServingState servingState;
+  private final OidcEndpoints oidc;
   private HttpServer server;
 
   /**
    * @param metricsOnApiPort served at {@code GET /metrics} on this port, when the metrics have no port of their own
    * @param pages the hosted pages for people, under {@code /account/}
    * @param servingState while the instance drains, every connection closes after its reply
+   * @param oidc the OpenID Connect provider, when it is on ({@code http.publicUrl} set)
    */
   public HttpVerticle(LanyardConfig.Http config, List<Route> routes, Optional<MetricsScrape> metricsOnApiPort,
-                      Authenticator authenticator, AccountPages pages, ServingState servingState) {
+                      Authenticator authenticator, AccountPages pages, ServingState servingState,
+                      Optional<OidcProvider> oidc) {
     this.config = config;
     this.servingState = servingState;
     this.routes = routes;
@@ -73,6 +79,18 @@ public final class HttpVerticle extends VerticleBase {
     this.cors = new Cors(config.allowedOrigins());
     this.sources = new RequestSources(config.trustedProxies());
     this.accessLog = new AccessLog(AccessLog.policy(config.accessLog()), config.slowRequest());
+    this.oidc = new OidcEndpoints(oidc, new OidcEndpoints.Requests() {
+      @Override
+      public RequestOrigin origin(RoutingContext context) {
+        String userAgent = context.request().getHeader(HttpHeaders.USER_AGENT);
+        return new RequestOrigin(context.get(Replies.REQUEST_ID), context.get(SOURCE), userAgent == null ? "" : userAgent);
+      }
+
+      @Override
+      public void name(RoutingContext context, String route) {
+        context.put(ROUTE, route);
+      }
+    });
   }
 
   @Override
@@ -89,6 +107,7 @@ public final class HttpVerticle extends VerticleBase {
     for (Route route : routes) {
       router.route(route.method(), route.path()).handler(context -> dispatch(context, route));
     }
+    oidc.mount(router);
     pages.mount(router);
     RouterFailures.install(router, config.bodyLimit(), pages);
 

@@ -45,7 +45,12 @@ public final class PageOrigin {
     return basePath + AccountPages.PREFIX;
   }
 
-  boolean isSecure() {
+  /** The service's path as browsers see it, ending with a slash: the single sign-on cookie's path. */
+  public String rootPath() {
+    return basePath + "/";
+  }
+
+  public boolean isSecure() {
     return secure;
   }
 

@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
   footer = "  java -jar lanyard.jar apps list",
   subcommands = {AppsCommand.Create.class, AppsCommand.ListApps.class, AppsCommand.Disable.class, AppsCommand.Enable.class,
-    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsUpdateCommand.class, AppWebhookCommand.class})
+    AppsCommand.Revoke.class, AppsCommand.SetLinkUrl.class, AppsUpdateCommand.class, AppWebhookCommand.class,
+    AppsOidcCommand.class, AppsShowCommand.class})
 final class AppsCommand {
 
   private static final int MAX_NAME_LENGTH = 100;

@@ -24,9 +24,10 @@ public final class UserRepository {
   private static final String SET_PASSWORD_HASH = """
     UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 AND status = 'active'""";
 
-  // The unique constraint decides between two accounts moving to one address: the later one gets a 23505.
+  // The unique constraint decides between two accounts moving to one address: the later one gets a 23505. Only a mailed
+  // link changes an address, so the new one is proven (the ID token's email_verified).
   private static final String CHANGE_EMAIL = """
-    UPDATE users SET email = $2, updated_at = now() WHERE id = $1 AND status = 'active'""";
+    UPDATE users SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1 AND status = 'active'""";
 
   // Compare-and-set on the old hash: a password changed meanwhile is never overwritten by an upgrade of the old one.
   private static final String UPGRADE_PASSWORD_HASH = """
@@ -42,8 +43,9 @@ public final class UserRepository {
   private static final String EXISTS = """
     SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)""";
 
+  // the account link came by mail: the address is proven
   private static final String ACTIVATE = """
-    UPDATE users SET password_hash = $2, status = 'active', updated_at = now()
+    UPDATE users SET password_hash = $2, status = 'active', email_verified_at = now(), updated_at = now()
     WHERE id = $1 AND status = 'pending'""";
 
   private static final String DISABLE = """

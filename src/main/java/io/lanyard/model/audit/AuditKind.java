@@ -17,7 +17,13 @@ public enum AuditKind {
   ACCOUNT_DISABLED("account.disabled", false),
   ACCOUNT_ENABLED("account.enabled", false),
   ACCOUNT_DELETED("account.deleted", false),
-  APP_TOKEN_REFUSED("app_token.refused", true);
+  APP_TOKEN_REFUSED("app_token.refused", true),
+  OIDC_SIGNED_IN("oidc.signed_in", false),
+  OIDC_CONSENT_GRANTED("oidc.consent_granted", false),
+  OIDC_CONSENT_REVOKED("oidc.consent_revoked", false),
+  OIDC_LOGGED_OUT("oidc.logged_out", false),
+  OIDC_CODE_REUSED("oidc.code_reused", false),
+  OIDC_REFRESH_REUSED("oidc.refresh_reused", false);
 
   private final String wireName;
   private final boolean foldable;

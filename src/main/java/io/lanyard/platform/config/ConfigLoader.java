@@ -127,6 +127,12 @@ public final class ConfigLoader {
     names.put("captcha.siteKey", "LANYARD_CAPTCHA_SITE_KEY");
     names.put("captcha.timeout", "LANYARD_CAPTCHA_TIMEOUT");
     names.put("loadTest.domains", "LANYARD_LOADTEST_DOMAINS");
+    names.put("oidc.codeTtl", "LANYARD_OIDC_CODE_TTL");
+    names.put("oidc.accessTokenTtl", "LANYARD_OIDC_ACCESS_TOKEN_TTL");
+    names.put("oidc.refreshTokenTtl", "LANYARD_OIDC_REFRESH_TOKEN_TTL");
+    names.put("oidc.refreshReuseGrace", "LANYARD_OIDC_REFRESH_REUSE_GRACE");
+    names.put("oidc.sessionIdle", "LANYARD_OIDC_SESSION_IDLE");
+    names.put("oidc.sessionMax", "LANYARD_OIDC_SESSION_MAX");
     return Collections.unmodifiableMap(names);
   }
 
@@ -229,7 +235,26 @@ public final class ConfigLoader {
         settings.integer("audit.queueSize", 100, 10_000_000),
         settings.integer("audit.floodThreshold", 1, 1_000_000)),
       new LanyardConfig.LoadTest(settings.domains("loadTest.domains")),
-      CaptchaSettings.read(settings, env));
+      CaptchaSettings.read(settings, env),
+      oidc(settings));
+  }
+
+  /** A code lives at most 60 s (RFC 9700 §4.2.1: short-lived); an SSO session's idle limit within its absolute one. */
+  private static LanyardConfig.Oidc oidc(ConfigReader settings) {
+    LanyardConfig.Oidc oidc = new LanyardConfig.Oidc(settings.duration("oidc.codeTtl"), settings.duration("oidc.accessTokenTtl"),
+      settings.duration("oidc.refreshTokenTtl"), settings.duration("oidc.refreshReuseGrace"), settings.duration("oidc.sessionIdle"),
+      settings.duration("oidc.sessionMax"));
+    if (oidc.codeTtl().isZero() || oidc.codeTtl().compareTo(java.time.Duration.ofSeconds(60)) > 0) {
+      throw new ConfigException("Invalid setting oidc.codeTtl (LANYARD_OIDC_CODE_TTL): from 1s to 60s");
+    }
+    if (oidc.refreshReuseGrace().compareTo(java.time.Duration.ofSeconds(60)) > 0) {
+      throw new ConfigException("Invalid setting oidc.refreshReuseGrace (LANYARD_OIDC_REFRESH_REUSE_GRACE): at most 60s");
+    }
+    if (oidc.sessionIdle().compareTo(oidc.sessionMax()) > 0) {
+      throw new ConfigException("Invalid setting oidc.sessionIdle (LANYARD_OIDC_SESSION_IDLE): at most oidc.sessionMax "
+        + "(LANYARD_OIDC_SESSION_MAX)");
+    }
+    return oidc;
   }
 
   /** bcrypt below cost 10 is fast enough to brute-force leaked hashes: only a test or benchmark says it wants that. */

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
-                            Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest, Captcha captcha) {
+                            Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest, Captcha captcha,
+                            Oidc oidc) {
 
   /**
    * @param instances HTTP verticle instances; 0 means one per core
@@ -195,5 +196,20 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * {@code floodThreshold} per kind, source and minute are counted, not written one by one; kept {@code retention}.
    */
   public record Audit(Duration retention, Duration flushInterval, int queueSize, int floodThreshold) {
+  }
+
+  /**
+   * The OpenID Connect provider (docs/decisions.md §13), on when {@code http.publicUrl} is set (the issuer).
+   *
+   * @param codeTtl how long an authorization code may wait for its exchange (at most 60 s)
+   * @param accessTokenTtl the lifetime of the access tokens issued to clients
+   * @param refreshTokenTtl the lifetime of a refresh token (each use replaces it)
+   * @param refreshReuseGrace how long after its use a refresh token may be presented again without its family being revoked
+   *   (two concurrent refreshes of one client)
+   * @param sessionIdle an SSO session unused this long ends
+   * @param sessionMax an SSO session ends this long after its sign-in, used or not
+   */
+  public record Oidc(Duration codeTtl, Duration accessTokenTtl, Duration refreshTokenTtl, Duration refreshReuseGrace,
+                     Duration sessionIdle, Duration sessionMax) {
   }
 }

@@ -81,6 +81,11 @@ public final class SigningKeys {
     return verifying.get(0).kid();
   }
 
+  /** The private key that signs (the ID tokens' signer takes it as it is). */
+  public PrivateKey signingPrivateKey() {
+    return privateKey;
+  }
+
   /** The signing key as PKCS#8 PEM, for the JWT library. */
   String signingPem() {
     return Pem.encode(PRIVATE_KEY, privateKey.getEncoded());

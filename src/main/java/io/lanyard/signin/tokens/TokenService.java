@@ -6,6 +6,7 @@ import io.lanyard.services.session.NewSession;
 import io.lanyard.signin.tokens.Expiry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.auth.JWTOptions;
 import io.vertx.ext.auth.PubSecKeyOptions;
@@ -65,14 +66,33 @@ public final class TokenService {
    * @param ttlMillis the lifetime asked for, or {@link Expiry#NEVER}
    */
   public LoginResult issue(String userId, long ttlMillis, NewSession session) {
-    long issuedAt = session.issuedAt();
-    JsonObject claims = new JsonObject()
+    JsonObject claims = claims(userId, session);
+    rules.audience().ifPresent(audience -> claims.put("aud", audience));
+    return issue(claims, userId, ttlMillis, session);
+  }
+
+  /**
+   * An OpenID Connect client's access token (docs/decisions.md §13): a token of the API like a login's, whose audience is the
+   * client (beside {@code jwt.audience} when one is set, so the API still takes it), naming the client ({@code azp},
+   * {@code client_id}) and the scopes granted ({@code scope}).
+   */
+  public LoginResult issueForClient(String userId, long ttlMillis, NewSession session, String clientId, String scope) {
+    JsonObject claims = claims(userId, session).put("azp", clientId).put("client_id", clientId).put("scope", scope);
+    claims.put("aud", rules.audience().map(audience -> (Object) new JsonArray().add(clientId).add(audience)).orElse(clientId));
+    return issue(claims, userId, ttlMillis, session);
+  }
+
+  private JsonObject claims(String userId, NewSession session) {
+    return new JsonObject()
       .put("_id", userId)
       .put("sub", userId)
-      .put("iat", issuedAt / 1000)
+      .put("iat", session.issuedAt() / 1000)
       .put("jti", session.tokenId())
       .put("iss", rules.issuer());
-    rules.audience().ifPresent(audience -> claims.put("aud", audience));
+  }
+
+  private LoginResult issue(JsonObject claims, String userId, long ttlMillis, NewSession session) {
+    long issuedAt = session.issuedAt();
     long expiresAt = Expiry.NEVER;
     if (ttlMillis != Expiry.NEVER) {
       expiresAt = issuedAt + ttlMillis;

@@ -24,6 +24,7 @@ final class FormPage {
   private final List<Map<String, String>> hidden = new ArrayList<>();
   private final List<Map<String, String>> rules = new ArrayList<>();
   private final List<Field> fields = new ArrayList<>();
+  private final List<Map<String, String>> links = new ArrayList<>();
   private final Map<String, String> errors = new LinkedHashMap<>();
   private Optional<CaptchaWidget> captcha = Optional.empty();
 
@@ -90,6 +91,18 @@ final class FormPage {
     return this;
   }
 
+  /** A link under the form, to another page ({@code forgot}, relative to the pages' base). */
+  FormPage link(String href, String labelKey) {
+    links.add(Map.of("href", href, "label", messages.text(language, labelKey)));
+    return this;
+  }
+
+  /** A second button that sends the form with {@code name=value} (the first sends it without). */
+  FormPage alternative(String name, String value, String labelKey) {
+    model.put("alternative", Map.of("name", name, "value", value, "label", messages.text(language, labelKey)));
+    return this;
+  }
+
   FormPage application(Optional<String> name) {
     name.ifPresent(label -> model.put("appName", label));
     return this;
@@ -108,6 +121,7 @@ final class FormPage {
     allHidden.add(Map.of("name", "lang", "value", language));
     page.put("hidden", allHidden);
     page.put("rules", rules);
+    page.put("links", links);
     page.put("hasErrors", hasErrors());
     List<Map<String, String>> summary = new ArrayList<>();
     errors.forEach((field, message) -> summary.add(Map.of("field", field, "message", message)));

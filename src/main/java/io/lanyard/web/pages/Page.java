@@ -14,6 +14,11 @@ public record Page(int status, String template, String language, Map<String, Obj
     return new Page(status, template, language, model, Map.of());
   }
 
+  /** 303 See Other: the browser goes on to {@code location} with a GET. */
+  static Page redirect(String location, String language) {
+    return new Page(303, "message", language, Map.of(), Map.of("Location", location));
+  }
+
   Page withHeader(String name, String value) {
     Map<String, String> more = new HashMap<>(headers);
     more.put(name, value);

@@ -1,7 +1,6 @@
 package io.lanyard.web.server;
 
 import io.lanyard.model.api.Reply;
-import io.lanyard.signin.tokens.SigningKeys;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -9,7 +8,8 @@ import java.util.Map;
 
 /**
  * GET /.well-known/jwks.json: the public keys that verify this service's tokens, as a bare JWK Set (RFC 7517) because JWT
- * libraries fetch it as such. Only mounted under ES256 or RS256: an HMAC secret is never published.
+ * libraries fetch it as such: the API tokens' under ES256 or RS256, and the ID tokens' while the OpenID Connect provider is on
+ * (docs/decisions.md §13). Not mounted under HS256 with the provider off: an HMAC secret is never published.
  */
 public final class Jwks {
 
@@ -18,8 +18,9 @@ public final class Jwks {
 
   private final JsonObject keySet;
 
-  public Jwks(SigningKeys keys) {
-    this.keySet = keys.jwks();
+  /** @param keySet the JWK Set, public members only */
+  public Jwks(JsonObject keySet) {
+    this.keySet = keySet;
   }
 
   public Future<Reply> handle() {

@@ -1,0 +1,115 @@
+package io.lanyard.signin.oidc;
+
+import io.lanyard.model.api.Caller;
+import io.lanyard.model.applications.OidcClient;
+import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.platform.support.SecretTokens;
+import io.lanyard.services.session.NewSession;
+import io.lanyard.services.session.Sessions;
+import io.lanyard.signin.tokens.LoginResult;
+import io.lanyard.signin.tokens.TokenService;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Issues what a client gets for a code or a refresh token. The access token is a token of the API, recorded among the
+ * account's sessions ({@link Sessions}) so the session cap, logouts and every cut-off end it as they end a login's; the ID
+ * token comes with a code; a refresh token with a code when the client asked for {@code offline_access} or is first-party,
+ * and with every refresh (rotation). Revoking a grant ends its refresh tokens and its last access token.
+ */
+final class Issuance {
+
+  /** What a token response carries. */
+  record Issued(String accessToken, long accessTtlSeconds, Optional<String> refreshToken, Optional<String> idToken,
+                String scope) {
+  }
+
+  private final Pool pool;
+  private final Sessions sessions;
+  private final TokenService tokens;
+  private final IdTokens idTokens;
+  private final LanyardConfig.Oidc settings;
+  private final ClaimsRepository claims = new ClaimsRepository();
+  private final GrantRepository grants = new GrantRepository();
+
+  Issuance(Pool pool, Sessions sessions, TokenService tokens, IdTokens idTokens, LanyardConfig.Oidc settings) {
+    this.pool = pool;
+    this.sessions = sessions;
+    this.tokens = tokens;
+    this.idTokens = idTokens;
+    this.settings = settings;
+  }
+
+  /** For a code just used up; empty when the account is no longer active. */
+  Future<Optional<Issued>> forCode(OidcClient client, CodeRepository.Stored code) {
+    List<String> scopes = Scopes.known(code.scope());
+    boolean refreshable = scopes.contains(Scopes.OFFLINE_ACCESS) || client.firstParty();
+    long ttl = settings.accessTokenTtl().toMillis();
+    return claims.find(pool, code.userId()).compose(account -> account.isEmpty()
+      ? Future.succeededFuture(Optional.empty())
+      : sessions.open(code.userId(), ttl).compose(session -> {
+        if (session.isEmpty()) {
+          return Future.succeededFuture(Optional.empty());
+        }
+        LoginResult access = tokens.issueForClient(code.userId(), ttl, session.get(), client.clientId(), code.scope());
+        String idToken = idTokens.issue(new IdTokens.Subject(code.userId(), client.clientId(), code.authTime(), code.nonce(),
+          code.sid()), AccountClaims.of(account.get(), scopes));
+        Optional<String> refresh = refreshable ? Optional.of(SecretTokens.generate()) : Optional.empty();
+        long now = System.currentTimeMillis();
+        long grantExpiresAt = refresh.isPresent() ? now + settings.refreshTokenTtl().toMillis() : session.get().expiresAt();
+        return grants.insert(pool, new GrantRepository.NewGrant(code.grantId(), client.clientId(), code.userId(), code.sid(),
+            code.scope(), code.authTime(), issued(session.get()), grantExpiresAt, refresh.map(SecretTokens::sha256)))
+          .map(written -> Optional.of(new Issued(access.jwt(), ttl / 1000, refresh, Optional.of(idToken), code.scope())));
+      }));
+  }
+
+  /** For a refresh token just used up: a new access token and the token's successor; empty when the grant ended. */
+  Future<Optional<Issued>> forRefresh(GrantRepository.Refresh refresh) {
+    long ttl = settings.accessTokenTtl().toMillis();
+    return sessions.open(refresh.userId(), ttl).compose(session -> {
+      if (session.isEmpty()) {
+        return Future.succeededFuture(Optional.empty());
+      }
+      LoginResult access = tokens.issueForClient(refresh.userId(), ttl, session.get(), refresh.clientId(), refresh.scope());
+      String successor = SecretTokens.generate();
+      long expiresAt = System.currentTimeMillis() + settings.refreshTokenTtl().toMillis();
+      return grants.rotate(pool, refresh.grantId(), SecretTokens.sha256(successor), expiresAt, issued(session.get()))
+        .compose(rotated -> rotated
+          ? Future.succeededFuture(Optional.of(new Issued(access.jwt(), ttl / 1000, Optional.of(successor), Optional.empty(),
+              refresh.scope())))
+          // revoked meanwhile: the access token just issued goes too
+          : endAccess(refresh.userId(), issued(session.get())).map(Optional.empty()));
+    });
+  }
+
+  /** Ends a grant: its refresh tokens and the access token last issued under it. */
+  Future<Void> revoke(String grantId) {
+    return grants.revoke(pool, grantId).compose(revoked -> revoked.flatMap(GrantRepository.Revoked::access).isEmpty()
+      ? Future.succeededFuture()
+      : endAccess(revoked.get().userId(), revoked.get().access().get()));
+  }
+
+  /** Ends every grant of an SSO session (its logout). */
+  Future<Void> revokeSession(String sid) {
+    return grants.revokeBySession(pool, sid).compose(revoked -> {
+      Future<Void> done = Future.succeededFuture();
+      for (GrantRepository.Revoked grant : revoked) {
+        if (grant.access().isPresent()) {
+          done = done.compose(previous -> endAccess(grant.userId(), grant.access().get()));
+        }
+      }
+      return done;
+    });
+  }
+
+  private Future<Void> endAccess(String userId, GrantRepository.IssuedAccess access) {
+    return sessions.end(new Caller(userId, access.tokenId(), access.expiresAt(), access.issuedAt()));
+  }
+
+  private static GrantRepository.IssuedAccess issued(NewSession session) {
+    return new GrantRepository.IssuedAccess(session.tokenId(), session.issuedAt(), session.expiresAt());
+  }
+}

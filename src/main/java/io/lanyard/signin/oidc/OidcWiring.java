@@ -1,0 +1,75 @@
+package io.lanyard.signin.oidc;
+
+import com.nimbusds.oauth2.sdk.id.Issuer;
+import io.lanyard.model.accounts.PasswordAttempts;
+import io.lanyard.model.accounts.UserRepository;
+import io.lanyard.model.applications.OidcClient;
+import io.lanyard.model.applications.OidcClientRepository;
+import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.platform.db.DbPools;
+import io.lanyard.platform.support.LiveCopy;
+import io.lanyard.platform.support.Pruning;
+import io.lanyard.services.session.Sessions;
+import io.lanyard.signin.tokens.Authenticator;
+import io.lanyard.signin.tokens.TokenService;
+import io.vertx.sqlclient.Pool;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the OpenID Connect provider (docs/decisions.md §13) from what the service shares: the logins' pool for the sign-in
+ * and token paths (the same class of work as {@code /_login/local} and {@code /_refreshToken}), the token service and sessions
+ * of the API's tokens, the password check of the login route, the audit trail. The clients are a live copy of their table,
+ * reloaded with the applications.
+ *
+ * @param provider what the HTTP layer mounts
+ * @param clients the clients' live copy, which the service loads, reloads on the applications' NOTIFY, and stops
+ * @param prunings codes, grants and sessions past use, deleted now and then
+ */
+public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>> clients, List<Pruning> prunings) {
+
+  /** What the provider is built from. */
+  public record Parts(LanyardConfig config, DbPools pools, TokenService tokens, Sessions sessions,
+                      Authenticator authenticator, PasswordAttempts attempts, UserRepository users, AuditTrail audit,
+                      IdTokenKeys keys, String formKey) {
+  }
+
+  public static OidcWiring build(Parts parts) {
+    String issuer = parts.config().http().publicUrl().orElseThrow();
+    LanyardConfig.Oidc settings = parts.config().oidc();
+    Pool logins = parts.pools().logins();
+    OidcClientRepository repository = new OidcClientRepository();
+    LiveCopy<Map<String, OidcClient>> copy = new LiveCopy<>("OpenID Connect clients",
+      () -> OidcClients.load(repository, parts.pools().background()));
+    OidcClients clients = new OidcClients(copy);
+    Issuer iss = new Issuer(issuer);
+    AuthorizationRequests requests = new AuthorizationRequests(clients, iss);
+    IdTokens idTokens = new IdTokens(issuer, parts.keys(), settings.accessTokenTtl().toMillis());
+    SsoSessions sessions = new SsoSessions(logins, settings);
+    Issuance issuance = new Issuance(logins, parts.sessions(), parts.tokens(), idTokens, settings);
+    AccessTokens accessTokens = new AccessTokens(parts.authenticator());
+    OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, parts.keys().algorithm()),
+      parts.keys().publicKeys().toString(),
+      requests,
+      new Authorize(logins, requests, idTokens, iss, settings, parts.audit()),
+      new SignIn(logins, parts.users(), parts.attempts(), sessions, parts.audit()),
+      sessions,
+      new SignInProofs(parts.formKey()),
+      new TokenEndpoint(logins, clients, issuance, settings, parts.audit()),
+      new UserInfo(parts.pools().reads()::client, accessTokens),
+      new Revocation(logins, clients, accessTokens, issuance, parts.sessions()),
+      new Introspection(clients, accessTokens, issuer),
+      new EndSession(clients, idTokens, sessions, new Logouts(issuance), parts.audit()));
+    Pool background = parts.pools().background();
+    CodeRepository codes = new CodeRepository();
+    GrantRepository grants = new GrantRepository();
+    SsoSessionRepository sessionRows = new SsoSessionRepository();
+    List<Pruning> prunings = List.of(
+      new Pruning("expired authorization codes", () -> codes.deleteOld(background)),
+      new Pruning("expired grants", () -> grants.deleteOld(background)),
+      new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)));
+    return new OidcWiring(provider, copy, prunings);
+  }
+}

@@ -1,0 +1,75 @@
+package io.lanyard.signin.oidc;
+
+import io.lanyard.model.accounts.Emails;
+import io.lanyard.model.accounts.PasswordAttempts;
+import io.lanyard.model.accounts.UserRepository;
+import io.lanyard.model.api.RequestFields;
+import io.lanyard.model.api.RequestOrigin;
+import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditKind;
+import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.signin.LoginAudit;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * POST {@code /account/login}: the hosted login page's password check, the one {@code /_login/local} runs
+ * ({@link PasswordAttempts}: the hash queue's fair share, the lockout, one bcrypt run whatever the account, the dummy hash for
+ * an unknown address) and the same audit trail, then an SSO session instead of a token. The page's per-source rate is the
+ * login route's, spent before this runs. Unknown address, wrong password and inactive account are one outcome.
+ */
+public final class SignIn {
+
+  /** The outcome: signed in (with the session to set), wrong, or locked for {@code retryAfter}. */
+  public enum Outcome { SIGNED_IN, WRONG, LOCKED }
+
+  public record Result(Outcome outcome, Optional<SsoSessions.Opened> session, Duration retryAfter) {
+
+    static Result wrong() {
+      return new Result(Outcome.WRONG, Optional.empty(), Duration.ZERO);
+    }
+  }
+
+  private final Pool pool;
+  private final UserRepository users;
+  private final PasswordAttempts attempts;
+  private final SsoSessions sessions;
+  private final AuditTrail audit;
+
+  SignIn(Pool pool, UserRepository users, PasswordAttempts attempts, SsoSessions sessions, AuditTrail audit) {
+    this.pool = pool;
+    this.users = users;
+    this.attempts = attempts;
+    this.sessions = sessions;
+    this.audit = audit;
+  }
+
+  /** @param applicationId the application of the client the person signs in to, for the audit trail */
+  public Future<Result> handle(String typed, String password, RequestOrigin origin, String applicationId) {
+    if (typed.isBlank() || password.isEmpty()) {
+      audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, origin).withApplication(applicationId)
+        .withDetail("missing_credentials"));
+      return Future.succeededFuture(Result.wrong());
+    }
+    if (RequestFields.hasNul(typed) || RequestFields.hasNul(password)) {
+      audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, origin).withApplication(applicationId)
+        .withDetail("malformed_credentials"));
+      return Future.succeededFuture(Result.wrong());
+    }
+    String email = Emails.normalise(typed);
+    return attempts.check(pool, email, password, origin.source(), () -> users.findCredentials(pool, email))
+      .compose(checked -> {
+        LoginAudit.record(audit, origin, email, checked, applicationId);
+        return switch (checked.outcome()) {
+          case LOCKED -> Future.succeededFuture(new Result(Outcome.LOCKED, Optional.empty(), checked.retryAfter()));
+          case WRONG -> Future.succeededFuture(Result.wrong());
+          case VERIFIED -> sessions.open(checked.account().orElseThrow().userId()).map(opened -> opened.isEmpty()
+            ? Result.wrong()
+            : new Result(Outcome.SIGNED_IN, opened, Duration.ZERO));
+        };
+      });
+  }
+}
