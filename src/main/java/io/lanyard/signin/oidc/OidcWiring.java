@@ -61,7 +61,8 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new UserInfo(parts.pools().reads()::client, accessTokens),
       new Revocation(logins, clients, accessTokens, issuance, parts.sessions()),
       new Introspection(clients, accessTokens, issuer),
-      new EndSession(clients, idTokens, sessions, new Logouts(issuance), parts.audit()));
+      new EndSession(clients, idTokens, sessions, new Logouts(issuance), parts.audit()),
+      new MyConsents(logins, parts.authenticator(), new Consents(parts.audit())));
     Pool background = parts.pools().background();
     CodeRepository codes = new CodeRepository();
     GrantRepository grants = new GrantRepository();

@@ -34,6 +34,8 @@ public final class OidcEndpoints {
   private static final Logger log = LoggerFactory.getLogger(OidcEndpoints.class);
   private static final String JSON = "application/json; charset=utf-8";
   private static final String BEARER = "bearer ";
+  /** The person's own consents (a self-service route, docs/decisions.md §13). */
+  private static final String CONSENTS = "/oidc/consents";
 
   /** What the endpoints need of the HTTP layer: the request's origin (id, source, agent), and naming the route for the logs. */
   public interface Requests {
@@ -70,6 +72,19 @@ public final class OidcEndpoints {
     post(router, Discovery.TOKEN, context -> oidc.token().handle(request(context, oidc), requests.origin(context)));
     post(router, Discovery.REVOKE, context -> oidc.revocation().handle(request(context, oidc)));
     post(router, Discovery.INTROSPECT, context -> oidc.introspection().handle(request(context, oidc)));
+    router.get(CONSENTS).handler(context -> {
+      requests.name(context, CONSENTS);
+      reply(context, oidc.consents().list(bearer(context)));
+    });
+    router.delete(CONSENTS).handler(context -> {
+      requests.name(context, CONSENTS);
+      reply(context, oidc.consents().revoke(bearer(context), Optional.empty(), requests.origin(context)));
+    });
+    router.delete(CONSENTS + "/:clientId").handler(context -> {
+      requests.name(context, CONSENTS + "/:clientId");
+      reply(context, oidc.consents().revoke(bearer(context), Optional.of(context.pathParam("clientId")),
+        requests.origin(context)));
+    });
     for (HttpMethod method : new HttpMethod[] {HttpMethod.GET, HttpMethod.POST}) {
       router.route(method, Discovery.USERINFO).handler(context -> {
         requests.name(context, Discovery.USERINFO);

@@ -1,46 +1,19 @@
 package io.lanyard.signin.oidc;
 
 import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jwt.JWT;
-import com.nimbusds.oauth2.sdk.AuthorizationCode;
-import com.nimbusds.oauth2.sdk.AuthorizationCodeGrant;
 import com.nimbusds.oauth2.sdk.AuthorizationResponse;
 import com.nimbusds.oauth2.sdk.AuthorizationSuccessResponse;
 import com.nimbusds.oauth2.sdk.ResponseType;
-import com.nimbusds.oauth2.sdk.Scope;
-import com.nimbusds.oauth2.sdk.TokenErrorResponse;
-import com.nimbusds.oauth2.sdk.TokenRequest;
-import com.nimbusds.oauth2.sdk.TokenResponse;
-import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
-import com.nimbusds.oauth2.sdk.auth.Secret;
-import com.nimbusds.oauth2.sdk.http.HTTPResponse;
-import com.nimbusds.oauth2.sdk.id.ClientID;
-import com.nimbusds.oauth2.sdk.id.Issuer;
-import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
-import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
-import com.nimbusds.oauth2.sdk.token.BearerAccessToken;
-import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
-import com.nimbusds.openid.connect.sdk.Nonce;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponse;
-import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
 import com.nimbusds.openid.connect.sdk.UserInfoRequest;
 import com.nimbusds.openid.connect.sdk.UserInfoResponse;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
-import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
-import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
-import io.lanyard.testing.Accounts;
 import io.lanyard.testing.OidcProviderApp;
-import io.lanyard.testing.TestApp;
-import io.lanyard.testing.TestDb;
-import io.lanyard.testing.UserAgent;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,34 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * discovery document, fetches the JWKS and validates the ID token itself) and a browser without script that signs in on
  * the hosted login page.
  */
-class OidcFlowIT {
-
-  private static final String PASSWORD = "a long password";
-  private static TestApp app;
-  private static OIDCProviderMetadata provider;
-
-  private final TestDb db = TestDb.get();
-  private UserAgent browser;
-  private OidcClientsFixture.Client portal;
-  private String userId;
-
-  @BeforeAll
-  static void startProvider() throws Exception {
-    app = OidcProviderApp.start(Map.of());
-    provider = OIDCProviderMetadata.resolve(new Issuer(OidcProviderApp.issuer(app)));
-  }
-
-  @AfterAll
-  static void stopProvider() {
-    app.close();
-  }
+class OidcFlowIT extends OidcFixture {
 
   @BeforeEach
-  void clientAndAccount() {
-    db.truncate();
-    browser = new UserAgent(OidcProviderApp.issuer(app));
-    portal = OidcClientsFixture.register(app, "portal", "https://portal.fair.example/callback", "--first-party");
-    userId = Accounts.createActive(app, "ann@example.com", PASSWORD);
+  void annHasAName() {
     db.query("UPDATE users SET profile = '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}'::jsonb WHERE id = $1",
       java.util.UUID.fromString(userId));
   }
@@ -102,20 +51,17 @@ class OidcFlowIT {
 
   @Test
   void aPersonSignsInOnTheHostedPageAndTheClientValidatesItsIdToken() throws Exception {
-    CodeVerifier verifier = new CodeVerifier();
-    Nonce nonce = new Nonce();
-    State state = new State();
-    AuthenticationRequest request = authenticationRequest(portal, "openid email profile", state, nonce, verifier);
+    Attempt attempt = attempt(portal, "openid email profile");
 
-    URI callback = browser.signIn(request.toURI(), "ann@example.com", PASSWORD);
+    URI callback = browser.signIn(attempt.uri(), ANN, PASSWORD);
 
     AuthorizationSuccessResponse response = AuthorizationResponse.parse(callback).toSuccessResponse();
-    assertThat(response.getState()).isEqualTo(state);
+    assertThat(response.getState()).isEqualTo(attempt.state());
     assertThat(response.getIssuer()).isEqualTo(provider.getIssuer());
     assertThat(browser.cookie("lanyard-sso")).isPresent();
-    OIDCTokenResponse tokens = (OIDCTokenResponse) exchange(portal, response.getAuthorizationCode(), verifier)
+    OIDCTokenResponse tokens = (OIDCTokenResponse) exchange(portal, response.getAuthorizationCode(), attempt.verifier())
       .toSuccessResponse();
-    IDTokenClaimsSet claims = validator(portal).validate(tokens.getOIDCTokens().getIDToken(), nonce);
+    IDTokenClaimsSet claims = validator(portal).validate(tokens.getOIDCTokens().getIDToken(), attempt.nonce());
     assertThat(claims.getSubject().getValue()).isEqualTo(userId);
     assertThat(claims.getStringClaim("email")).isEqualTo("ann@example.com");
     assertThat(claims.getBooleanClaim("email_verified")).isFalse();
@@ -132,25 +78,5 @@ class OidcFlowIT {
     assertThat(userInfo.toSuccessResponse().getUserInfo().getSubject().getValue()).isEqualTo(userId);
     assertThat(userInfo.toSuccessResponse().getUserInfo().getEmailAddress()).isEqualTo("ann@example.com");
     assertThat(app.http().get("/_me", tokens.getOIDCTokens().getAccessToken().getValue()).status()).isEqualTo(200);
-  }
-
-  private AuthenticationRequest authenticationRequest(OidcClientsFixture.Client client, String scope, State state,
-                                                      Nonce nonce, CodeVerifier verifier) {
-    return new AuthenticationRequest.Builder(ResponseType.CODE, Scope.parse(scope), new ClientID(client.clientId()),
-      URI.create(client.redirectUri())).endpointURI(provider.getAuthorizationEndpointURI()).state(state).nonce(nonce)
-      .codeChallenge(verifier, CodeChallengeMethod.S256).build();
-  }
-
-  private TokenResponse exchange(OidcClientsFixture.Client client, AuthorizationCode code, CodeVerifier verifier)
-    throws Exception {
-    HTTPResponse response = new TokenRequest(provider.getTokenEndpointURI(),
-      new ClientSecretBasic(new ClientID(client.clientId()), new Secret(client.secret())),
-      new AuthorizationCodeGrant(code, URI.create(client.redirectUri()), verifier)).toHTTPRequest().send();
-    return OIDCTokenResponseParser.parse(response);
-  }
-
-  private IDTokenValidator validator(OidcClientsFixture.Client client) throws Exception {
-    return new IDTokenValidator(provider.getIssuer(), new ClientID(client.clientId()), JWSAlgorithm.ES256,
-      provider.getJWKSetURI().toURL());
   }
 }
