@@ -179,6 +179,12 @@ public final class Lanyard {
       })
       .compose(webhooks -> {
         deployments.add(webhooks);
+        return served.oidcVerticle().map(verticle -> vertx.deployVerticle(verticle).map(deployed -> {
+          deployments.add(deployed);
+          return deployed;
+        })).orElseGet(() -> Future.succeededFuture(""));
+      })
+      .compose(backchannel -> {
         served.audit().start(vertx);
         return deployMetricsPort();
       })

@@ -105,6 +105,7 @@ import io.lanyard.web.server.Jwks;
 import io.lanyard.web.server.OpenApiDocument;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -131,7 +132,7 @@ final class Wiring {
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
                RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings,
-               Optional<OidcProvider> oidc) {
+               Optional<OidcProvider> oidc, Optional<VerticleBase> oidcVerticle) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -214,7 +215,7 @@ final class Wiring {
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
     LoginFailures failures = LoginLockout.of(config.security().lockout());
     PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
-    Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(new OidcWiring.Parts(config, pools, tokens,
+    Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(new OidcWiring.Parts(vertx, config, pools, tokens,
       sessions, authenticator, attempts, users, audit, idKeys, formKey)));
     oidc.ifPresent(provider -> {
       liveCopies.add(provider.clients());
@@ -249,7 +250,7 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(idempotencyKeys, failures, oidc), provider);
+      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
   }
 
   private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {

@@ -84,6 +84,11 @@ public final class Browser implements AutoCloseable {
     driver.get(url);
   }
 
+  /** The address the browser is at. */
+  public String currentUrl() {
+    return driver.getCurrentUrl();
+  }
+
   public String title() {
     return driver.getTitle();
   }

@@ -22,7 +22,7 @@ import java.util.Optional;
  * pages), so a link on another site cannot sign anyone out. Afterwards the browser goes to {@code post_logout_redirect_uri}
  * with {@code state} only when that URI is registered exactly for the client the hint or {@code client_id} names (both must
  * agree); otherwise it sees a "you are signed out" page. Ending a session revokes what its clients were granted without
- * {@code offline_access}, and tells every client of the session that registered a back-channel URI.
+ * {@code offline_access}, and sends a back-channel logout to those of its clients that registered a URI for it.
  */
 public final class EndSession {
 

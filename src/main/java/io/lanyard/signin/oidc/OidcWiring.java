@@ -13,6 +13,8 @@ import io.lanyard.platform.support.Pruning;
 import io.lanyard.services.session.Sessions;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.TokenService;
+import io.vertx.core.Vertx;
+import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 
 import java.util.List;
@@ -27,11 +29,13 @@ import java.util.Map;
  * @param provider what the HTTP layer mounts
  * @param clients the clients' live copy, which the service loads, reloads on the applications' NOTIFY, and stops
  * @param prunings codes, grants and sessions past use, deleted now and then
+ * @param backchannelLogouts the sender of back-channel logouts, which the service deploys
  */
-public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>> clients, List<Pruning> prunings) {
+public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>> clients, List<Pruning> prunings,
+                         VerticleBase backchannelLogouts) {
 
   /** What the provider is built from. */
-  public record Parts(LanyardConfig config, DbPools pools, TokenService tokens, Sessions sessions,
+  public record Parts(Vertx vertx, LanyardConfig config, DbPools pools, TokenService tokens, Sessions sessions,
                       Authenticator authenticator, PasswordAttempts attempts, UserRepository users, AuditTrail audit,
                       IdTokenKeys keys, String formKey) {
   }
@@ -61,7 +65,8 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new UserInfo(parts.pools().reads()::client, accessTokens),
       new Revocation(logins, clients, accessTokens, issuance, parts.sessions()),
       new Introspection(clients, accessTokens, issuer),
-      new EndSession(clients, idTokens, sessions, new Logouts(issuance), parts.audit()),
+      new EndSession(clients, idTokens, sessions, new Logouts(logins, issuance,
+        () -> parts.vertx().eventBus().publish(BackchannelLogoutVerticle.NUDGE, null)), parts.audit()),
       new MyConsents(logins, parts.authenticator(), new Consents(parts.audit())));
     Pool background = parts.pools().background();
     CodeRepository codes = new CodeRepository();
@@ -71,6 +76,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new Pruning("expired authorization codes", () -> codes.deleteOld(background)),
       new Pruning("expired grants", () -> grants.deleteOld(background)),
       new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)));
-    return new OidcWiring(provider, copy, prunings);
+    return new OidcWiring(provider, copy, prunings, new BackchannelLogoutVerticle(background, issuer, parts.keys(),
+      parts.config().webhooks()));
   }
 }

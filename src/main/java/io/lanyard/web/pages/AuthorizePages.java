@@ -129,6 +129,7 @@ public final class AuthorizePages {
       .field(EMAIL, "email_label", "email", "username", Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
       .field(PASSWORD, "password_current_label", "password", "current-password", Optional.empty(), Optional.empty())
       .hidden(REQUEST, query)
+      .redirectsTo(authorization.redirectUri())
       .application(Optional.of(authorization.client().label()))
       .link(ForgotPasswordPages.PAGE + "?app=" + app, "login_forgot")
       .languageSwitch(LOGIN, keep);

@@ -110,6 +110,7 @@ public final class ConsentPages {
     form.paragraph("consent_later", Map.of())
       .hidden(AuthorizePages.REQUEST, URLUtils.serializeParameters(authorization.parameters()))
       .alternative(DECISION, REFUSE, "consent_refuse")
+      .redirectsTo(authorization.redirectUri())
       .application(Optional.of(authorization.client().label()))
       .languageSwitch(PAGE, keep);
     proof.ifPresent(value -> form.hidden(PROOF, value));

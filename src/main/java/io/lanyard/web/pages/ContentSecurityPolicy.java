@@ -15,6 +15,14 @@ public final class ContentSecurityPolicy {
   private ContentSecurityPolicy() {
   }
 
+  /**
+   * The strict policy, whose forms may also lead to {@code origins}: a sign-in, consent or logout form answers with a redirect
+   * to the client's registered URI, and browsers hold a form's redirects to {@code form-action} too.
+   */
+  static String sendingFormsTo(List<String> origins) {
+    return STRICT.replace("form-action 'self'", "form-action 'self' " + sources(origins));
+  }
+
   /** The strict policy, plus the origins a provider's widget loads its script, frame, styles and calls from. */
   static String allowing(CaptchaWidget widget) {
     return "default-src 'none'; "

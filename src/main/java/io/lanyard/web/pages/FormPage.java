@@ -27,6 +27,7 @@ final class FormPage {
   private final List<Map<String, String>> links = new ArrayList<>();
   private final Map<String, String> errors = new LinkedHashMap<>();
   private Optional<CaptchaWidget> captcha = Optional.empty();
+  private final List<String> formTargets = new ArrayList<>();
 
   /** @param filled what the person typed, shown again (never for a password) */
   private record Field(String id, String labelKey, String type, String autocomplete, Optional<String> filled,
@@ -103,6 +104,14 @@ final class FormPage {
     return this;
   }
 
+  /** Where the form's answer may redirect the browser (a client's URI): its origin joins the CSP's {@code form-action}. */
+  FormPage redirectsTo(java.net.URI uri) {
+    if (uri.getScheme() != null && uri.getRawAuthority() != null) {
+      formTargets.add(uri.getScheme() + "://" + uri.getRawAuthority());
+    }
+    return this;
+  }
+
   FormPage application(Optional<String> name) {
     name.ifPresent(label -> model.put("appName", label));
     return this;
@@ -133,6 +142,9 @@ final class FormPage {
     page.put("fields", shown);
     captcha.ifPresent(widget -> page.put(CAPTCHA, widget.model(language, Optional.ofNullable(errors.get(CAPTCHA)))));
     Page built = Page.of(status, "form", language, page);
+    if (!formTargets.isEmpty()) {
+      return built.withHeader("Content-Security-Policy", ContentSecurityPolicy.sendingFormsTo(formTargets));
+    }
     // the one page that runs a script: the provider's, allowed from the provider's origins and nowhere else
     return captcha.map(widget -> built.withHeader("Content-Security-Policy", ContentSecurityPolicy.allowing(widget)))
       .orElse(built);

@@ -68,8 +68,10 @@ public final class LogoutPages {
 
   private FormPage confirmation(PageRequest request, Map<String, List<String>> parameters, Optional<OidcClient> client) {
     String language = CommonPages.language(request);
-    return FormPage.of(common.messages(), language, page, "logout_title", "logout_submit")
-      .paragraph("logout_intro", Map.of())
+    FormPage form = FormPage.of(common.messages(), language, page, "logout_title", "logout_submit")
+      .paragraph("logout_intro", Map.of());
+    client.ifPresent(known -> known.postLogoutRedirectUris().forEach(uri -> form.redirectsTo(java.net.URI.create(uri))));
+    return form
       .hidden(AuthorizePages.REQUEST, URLUtils.serializeParameters(parameters))
       .application(client.map(OidcClient::label))
       .languageSwitch(page, Map.of());

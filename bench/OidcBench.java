@@ -1,0 +1,297 @@
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The OpenID Connect scenarios of bench/run, which wrk cannot chain: each "request" here is a whole flow, run by
+ * {@code connections} virtual browsers at once for {@code seconds}, and printed as wrk's BENCH line (requests = flows).
+ *
+ * <pre>java bench/OidcBench.java SCENARIO URL CLIENT_ID SECRET REDIRECT_URI CONNECTIONS SECONDS USERS PASSWORD</pre>
+ *
+ * password: a new browser signs in on the hosted login page (a different seeded account each time), then the code is
+ * exchanged. sso: each browser signed in once before; a flow is the authorization request with its SSO cookie (no password)
+ * and the code's exchange. refresh: each client holds a refresh token and refreshes it (rotation) again and again.
+ * token: prints one access token (for the userinfo scenario's wrk) and exits.
+ */
+public final class OidcBench {
+
+  private static final Pattern HIDDEN = Pattern.compile("<input type=\"hidden\" name=\"([^\"]+)\" value=\"([^\"]*)\">");
+  private static final Pattern FIELD = Pattern.compile("\"(access_token|refresh_token)\":\"([^\"]+)\"");
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final String url;
+  private final String clientId;
+  private final String basic;
+  private final String redirectUri;
+  private final int users;
+  private final String password;
+  private final AtomicInteger nextUser = new AtomicInteger();
+
+  private OidcBench(String url, String clientId, String secret, String redirectUri, int users, String password) {
+    this.url = url;
+    this.clientId = clientId;
+    this.basic = "Basic " + Base64.getEncoder().encodeToString((enc(clientId) + ":" + enc(secret))
+      .getBytes(StandardCharsets.UTF_8));
+    this.redirectUri = redirectUri;
+    this.users = users;
+    this.password = password;
+  }
+
+  public static void main(String[] args) throws Exception {
+    OidcBench bench = new OidcBench(args[1], args[2], args[3], args[4], Integer.parseInt(args[7]), args[8]);
+    int connections = Integer.parseInt(args[5]);
+    long seconds = Long.parseLong(args[6]);
+    switch (args[0]) {
+      case "token" -> System.out.println(bench.tokens(bench.signedIn(), "openid email profile")[0]);
+      case "password" -> bench.run(connections, seconds, i -> () -> bench.passwordFlow());
+      case "sso" -> {
+        List<HttpClient> browsers = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+          browsers.add(bench.signedIn());
+        }
+        bench.run(connections, seconds, i -> () -> bench.ssoFlow(browsers.get(i)));
+      }
+      case "refresh" -> {
+        List<String[]> holders = new ArrayList<>();
+        HttpClient http = bench.signedIn();
+        for (int i = 0; i < connections; i++) {
+          holders.add(new String[] {bench.tokens(http, "openid offline_access")[1]});
+        }
+        bench.run(connections, seconds, i -> () -> bench.refreshFlow(holders.get(i)));
+      }
+      default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
+    }
+  }
+
+  interface Flows {
+    Flow of(int index);
+  }
+
+  interface Flow {
+    CompletableFuture<Boolean> run();
+  }
+
+  /** Runs every loop until the time is up; prints the BENCH line. */
+  private void run(int connections, long seconds, Flows flows) throws Exception {
+    long start = System.nanoTime();
+    long end = start + seconds * 1_000_000_000L;
+    AtomicLong done = new AtomicLong();
+    AtomicLong errors = new AtomicLong();
+    ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+    List<CompletableFuture<Void>> loops = new ArrayList<>();
+    for (int i = 0; i < connections; i++) {
+      Flow flow = flows.of(i);
+      CompletableFuture<Void> loop = new CompletableFuture<>();
+      loop(flow, end, done, errors, latencies, loop);
+      loops.add(loop);
+    }
+    CompletableFuture.allOf(loops.toArray(CompletableFuture[]::new)).get();
+    long elapsedUs = (System.nanoTime() - start) / 1000;
+    List<Long> sorted = new ArrayList<>(latencies);
+    Collections.sort(sorted);
+    System.out.printf("BENCH requests=%d duration_us=%d errors=%d refused=0 p50_us=%d p99_us=%d p999_us=%d%n", done.get(),
+      elapsedUs, errors.get(), percentile(sorted, 0.50), percentile(sorted, 0.99), percentile(sorted, 0.999));
+  }
+
+  private static void loop(Flow flow, long end, AtomicLong done, AtomicLong errors, ConcurrentLinkedQueue<Long> latencies,
+                           CompletableFuture<Void> finished) {
+    if (System.nanoTime() >= end) {
+      finished.complete(null);
+      return;
+    }
+    long began = System.nanoTime();
+    flow.run().whenComplete((ok, failure) -> {
+      done.incrementAndGet();
+      latencies.add((System.nanoTime() - began) / 1000);
+      if (failure != null || !Boolean.TRUE.equals(ok)) {
+        errors.incrementAndGet();
+      }
+      loop(flow, end, done, errors, latencies, finished);
+    });
+  }
+
+  private static long percentile(List<Long> sorted, double p) {
+    return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p * sorted.size()) - 1));
+  }
+
+  // ------------------------------------------------------------------------------------------------------------- flows
+
+  private CompletableFuture<Boolean> passwordFlow() {
+    HttpClient browser = browser();
+    Pkce pkce = new Pkce();
+    return send(browser, get(authorize(pkce, "openid"))).thenCompose(toLogin -> send(browser, get(location(toLogin))))
+      .thenCompose(page -> send(browser, post(URI.create(url + "/account/login"), form(page.body())
+        + "&email=" + enc("bench-a" + (1 + nextUser.getAndIncrement() % users) + "@loadtest.invalid")
+        + "&password=" + enc(password))))
+      .thenCompose(callback -> exchange(code(callback), pkce));
+  }
+
+  private CompletableFuture<Boolean> ssoFlow(HttpClient browser) {
+    Pkce pkce = new Pkce();
+    return send(browser, get(authorize(pkce, "openid"))).thenCompose(callback -> exchange(code(callback), pkce));
+  }
+
+  private CompletableFuture<Boolean> refreshFlow(String[] holder) {
+    return send(HTTP, postBuilder(URI.create(url + "/oidc/token"), "grant_type=refresh_token&refresh_token="
+      + enc(holder[0])).header("Authorization", basic).build()).thenApply(response -> {
+        Matcher refresh = FIELD.matcher(response.body());
+        while (refresh.find()) {
+          if (refresh.group(1).equals("refresh_token")) {
+            holder[0] = refresh.group(2);
+            return response.statusCode() == 200;
+          }
+        }
+        return false;
+      });
+  }
+
+  private CompletableFuture<Boolean> exchange(String code, Pkce pkce) {
+    return send(HTTP, postBuilder(URI.create(url + "/oidc/token"), "grant_type=authorization_code&code=" + enc(code)
+      + "&redirect_uri=" + enc(redirectUri) + "&code_verifier=" + pkce.verifier).header("Authorization", basic).build())
+      .thenApply(response -> response.statusCode() == 200 && response.body().contains("\"id_token\""));
+  }
+
+  // ------------------------------------------------------------------------------------------------------------- setup
+
+  /** A browser signed in once (its SSO cookie kept). */
+  private HttpClient signedIn() throws Exception {
+    HttpClient browser = browser();
+    Pkce pkce = new Pkce();
+    HttpResponse<String> toLogin = send(browser, get(authorize(pkce, "openid"))).get();
+    HttpResponse<String> page = send(browser, get(location(toLogin))).get();
+    HttpResponse<String> callback = send(browser, post(URI.create(url + "/account/login"), form(page.body())
+      + "&email=" + enc("bench-a" + (1 + nextUser.getAndIncrement() % users) + "@loadtest.invalid")
+      + "&password=" + enc(password))).get();
+    if (callback.statusCode() != 303) {
+      throw new IllegalStateException("sign-in failed: " + callback.statusCode());
+    }
+    return browser;
+  }
+
+  /** {access token, refresh token} of a flow in a signed-in browser. */
+  private String[] tokens(HttpClient browser, String scope) throws Exception {
+    Pkce pkce = new Pkce();
+    String code = code(send(browser, get(authorize(pkce, scope))).get());
+    String body = send(HTTP, postBuilder(URI.create(url + "/oidc/token"), "grant_type=authorization_code&code=" + enc(code)
+      + "&redirect_uri=" + enc(redirectUri) + "&code_verifier=" + pkce.verifier).header("Authorization", basic).build())
+      .get().body();
+    String[] tokens = new String[2];
+    Matcher field = FIELD.matcher(body);
+    while (field.find()) {
+      tokens[field.group(1).equals("access_token") ? 0 : 1] = field.group(2);
+    }
+    return tokens;
+  }
+
+  // ----------------------------------------------------------------------------------------------------------- helpers
+
+  private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+  private static HttpClient browser() {
+    return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
+      .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL)).connectTimeout(Duration.ofSeconds(10)).build();
+  }
+
+  private URI authorize(Pkce pkce, String scope) {
+    return URI.create(url + "/oidc/authorize?response_type=code&client_id=" + enc(clientId) + "&redirect_uri="
+      + enc(redirectUri) + "&scope=" + enc(scope) + "&state=s&code_challenge=" + pkce.challenge
+      + "&code_challenge_method=S256");
+  }
+
+  private static HttpRequest get(URI uri) {
+    return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build();
+  }
+
+  private static HttpRequest.Builder postBuilder(URI uri, String body) {
+    return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).header("Content-Type",
+      "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body));
+  }
+
+  private static HttpRequest post(URI uri, String body) {
+    return postBuilder(uri, body).build();
+  }
+
+  private static CompletableFuture<HttpResponse<String>> send(HttpClient client, HttpRequest request) {
+    return client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private URI location(HttpResponse<String> response) {
+    return response.uri().resolve(response.headers().firstValue("Location").orElseThrow());
+  }
+
+  private static String code(HttpResponse<String> callback) {
+    String location = callback.headers().firstValue("Location").orElse("");
+    Matcher code = Pattern.compile("[?&]code=([^&]+)").matcher(location);
+    if (!code.find()) {
+      throw new IllegalStateException("no code: " + callback.statusCode() + " " + location);
+    }
+    return java.net.URLDecoder.decode(code.group(1), StandardCharsets.UTF_8);
+  }
+
+  private static String form(String html) {
+    StringBuilder form = new StringBuilder();
+    Matcher hidden = HIDDEN.matcher(html);
+    while (hidden.find()) {
+      form.append(form.length() == 0 ? "" : "&").append(enc(hidden.group(1))).append('=').append(enc(unescape(hidden.group(2))));
+    }
+    return form.toString();
+  }
+
+  private static String unescape(String html) {
+    Matcher entity = Pattern.compile("&(#x[0-9A-Fa-f]+|#[0-9]+|quot|lt|gt|amp);").matcher(html);
+    StringBuilder text = new StringBuilder();
+    while (entity.find()) {
+      String name = entity.group(1);
+      String value = switch (name) {
+        case "quot" -> "\"";
+        case "lt" -> "<";
+        case "gt" -> ">";
+        case "amp" -> "&";
+        default -> String.valueOf((char) (name.startsWith("#x") ? Integer.parseInt(name.substring(2), 16)
+          : Integer.parseInt(name.substring(1))));
+      };
+      entity.appendReplacement(text, Matcher.quoteReplacement(value));
+    }
+    return entity.appendTail(text).toString();
+  }
+
+  private static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  /** A PKCE pair: 32 random bytes, and their S256. */
+  private static final class Pkce {
+    final String verifier;
+    final String challenge;
+
+    Pkce() {
+      byte[] bytes = new byte[32];
+      RANDOM.nextBytes(bytes);
+      verifier = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+      try {
+        challenge = Base64.getUrlEncoder().withoutPadding().encodeToString(MessageDigest.getInstance("SHA-256")
+          .digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+}
