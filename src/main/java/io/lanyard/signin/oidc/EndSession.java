@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * GET|POST {@code /oidc/logout} (OpenID Connect RP-Initiated Logout 1.0). With an {@code id_token_hint} this provider signed
- * (expired or not), the browser's SSO session ends at once; without one, the person is asked to confirm (a form of the hosted
+ * (expired or not), the browser's SSO session ends at once (the one its {@code sid} names when the browser brought no
+ * cookie: a form posted from the client's site); without one, the person is asked to confirm (a form of the hosted
  * pages), so a link on another site cannot sign anyone out. Afterwards the browser goes to {@code post_logout_redirect_uri}
  * with {@code state} only when that URI is registered exactly for the client the hint or {@code client_id} names (both must
  * agree); otherwise it sees a "you are signed out" page. Ending a session revokes what its clients were granted without
@@ -73,7 +74,11 @@ public final class EndSession {
       if (hint.isEmpty() && !confirmed) {
         return Future.succeededFuture(new Decision(Next.CONFIRM, Optional.empty(), found));
       }
-      return sessions.end(cookie).compose(ended -> {
+      // a client's form posted from its own site brings no SameSite=Lax cookie: the hint's sid names the session then
+      Optional<String> hintedSid = hint.map(claims -> claims.getClaim("sid")).filter(String.class::isInstance)
+        .map(String.class::cast);
+      return sessions.end(cookie).compose(ended -> ended.isPresent() || hintedSid.isEmpty() ? Future.succeededFuture(ended)
+        : sessions.endBySid(hintedSid.get())).compose(ended -> {
         ended.ifPresent(session -> audit.record(AuditEvent.of(AuditKind.OIDC_LOGGED_OUT, origin).withUser(session.userId())
           .withApplication(found.map(OidcClient::applicationId).orElse(null))));
         return ended.isEmpty() ? Future.succeededFuture() : logouts.ended(ended.get());

@@ -209,6 +209,18 @@ class OidcSessionsIT extends OidcFixture {
   }
 
   @Test
+  void aLogoutPostedFromTheClientsSiteWithoutTheCookieEndsTheSessionItsHintNames() throws Exception {
+    OIDCTokenResponse tokens = tokens(portal, "openid");
+    UserAgent clientSite = new UserAgent(io.lanyard.testing.OidcProviderApp.issuer(app));
+
+    UserAgent.Page signedOut = clientSite.post(provider.getEndSessionEndpointURI(),
+      Map.of("id_token_hint", tokens.getOIDCTokens().getIDToken().serialize()));
+
+    assertThat(signedOut.status()).isEqualTo(200);
+    assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE ended_at IS NOT NULL")).isEqualTo(1);
+  }
+
+  @Test
   void logoutToAnUnregisteredUriOrWithoutAHintNeverRedirectsThere() throws Exception {
     OIDCTokenResponse tokens = tokens(portal, "openid");
 
