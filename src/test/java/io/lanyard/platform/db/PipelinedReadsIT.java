@@ -69,10 +69,13 @@ class PipelinedReadsIT {
     String goneId = tokens.keySet().iterator().next();
     // gone from the table without its tokens being cut off (triggers off for this statement: the cut-off trigger would have
     // the token refused before any read), so its reads reach the statement they share with the others and find no row
+    // SET LOCAL, in a transaction: a plain SET would stay on the pooled connection and switch the triggers off for whichever
+    // test's statement it runs next (DeletedAccountIT's deletions then wrote no cut-off, now and then)
     SqlConnection connection = TestDb.get().connect();
     try {
-      await(connection.query("SET session_replication_role = replica").execute());
-      await(connection.preparedQuery("DELETE FROM users WHERE id = $1").execute(Tuple.of(UUID.fromString(goneId))));
+      await(connection.begin().compose(transaction -> connection.query("SET LOCAL session_replication_role = replica").execute()
+        .compose(set -> connection.preparedQuery("DELETE FROM users WHERE id = $1").execute(Tuple.of(UUID.fromString(goneId))))
+        .compose(deleted -> transaction.commit())));
     } finally {
       await(connection.close());
     }
