@@ -20,9 +20,11 @@ final class CaptchaSettings {
   }
 
   static LanyardConfig.Captcha read(ConfigReader settings, Map<String, String> env) {
-    String provider = settings.oneOf("captcha.provider", LanyardConfig.Captcha.NONE, "turnstile", "hcaptcha", "recaptcha");
+    String provider = settings.oneOf("captcha.provider");
     Optional<Secret> secret = Secrets.secret(env, SECRET_ENV);
     Optional<String> verifyUrl = settings.optionalText("captcha.verifyUrl");
+    // read, and so checked, whether or not a provider is set: a bad value waiting in the file fails now, not when one is
+    Optional<String> siteKey = settings.optionalText("captcha.siteKey");
     if (provider.equals(LanyardConfig.Captcha.NONE)) {
       return new LanyardConfig.Captcha(provider, Optional.empty(), "", Optional.empty(), settings.duration("captcha.timeout"));
     }
@@ -37,6 +39,6 @@ final class CaptchaSettings {
       }
     });
     return new LanyardConfig.Captcha(provider, secret, verifyUrl.orElse(VERIFY_URLS.get(provider)),
-      settings.optionalText("captcha.siteKey"), settings.duration("captcha.timeout"));
+      siteKey, settings.duration("captcha.timeout"));
   }
 }

@@ -1,5 +1,6 @@
 package io.lanyard.platform.config;
 
+import io.lanyard.platform.config.SettingKind.Reader;
 import io.lanyard.platform.support.AddressRanges;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -8,11 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -27,15 +29,19 @@ final class ConfigReader {
     Pattern.compile("(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
   private final JsonObject root;
-  private final Map<String, String> environmentNames;
+  private final Set<String> read = new HashSet<>();
 
-  ConfigReader(JsonObject root, Map<String, String> environmentNames) {
+  ConfigReader(JsonObject root) {
     this.root = root;
-    this.environmentNames = environmentNames;
+  }
+
+  /** The paths read so far: every declared setting must be, or it would be documented and do nothing. */
+  Set<String> read() {
+    return Set.copyOf(read);
   }
 
   String text(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.TEXT, Reader.IDENTIFIER, Reader.ONE_OF);
     if (!(value instanceof String text) || text.isBlank()) {
       throw invalid(path, "a non-empty string", value);
     }
@@ -44,7 +50,7 @@ final class ConfigReader {
 
   /** A string that may be empty or absent. */
   Optional<String> optionalText(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.OPTIONAL_TEXT, Reader.PUBLIC_URL, Reader.READABLE_FILE);
     if (value == null) {
       return Optional.empty();
     }
@@ -83,16 +89,22 @@ final class ConfigReader {
     return value;
   }
 
-  String oneOf(String path, String... allowed) {
+  /** One of the declared choices. */
+  String oneOf(String path) {
     String value = text(path);
-    if (!Arrays.asList(allowed).contains(value)) {
+    List<String> allowed = declared(path, Reader.ONE_OF).kind().choices();
+    if (!allowed.contains(value)) {
       throw invalid(path, "one of " + String.join(", ", allowed), value);
     }
     return value;
   }
 
-  int integer(String path, int min, int max) {
-    Object value = raw(path);
+  /** A whole number within the declared bounds. */
+  int integer(String path) {
+    Object value = raw(path, Reader.INTEGER);
+    SettingKind kind = declared(path, Reader.INTEGER).kind();
+    long min = kind.min();
+    long max = kind.max();
     long parsed;
     if (value instanceof Number number && number.doubleValue() == number.longValue()) {
       parsed = number.longValue();
@@ -108,7 +120,7 @@ final class ConfigReader {
   }
 
   boolean flag(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.FLAG);
     if (value instanceof Boolean bool) {
       return bool;
     }
@@ -120,16 +132,17 @@ final class ConfigReader {
 
   /** A positive duration: milliseconds as a number, or the `ms` syntax ("5s", "1h", "30d"). */
   Duration duration(String path) {
-    OptionalLong millis = millis(raw(path));
+    Object value = raw(path, Reader.DURATION);
+    OptionalLong millis = millis(value);
     if (millis.isEmpty() || millis.getAsLong() <= 0) {
-      throw invalid(path, "a positive duration such as 500ms, 5s, 1h or 30d", raw(path));
+      throw invalid(path, "a positive duration such as 500ms, 5s, 1h or 30d", value);
     }
     return Duration.ofMillis(millis.getAsLong());
   }
 
   /** A positive duration, or -1 for no limit. */
   long durationOrUnlimited(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.DURATION_OR_UNLIMITED);
     OptionalLong millis = millis(value);
     if (millis.isPresent() && (millis.getAsLong() > 0 || millis.getAsLong() == -1)) {
       return millis.getAsLong();
@@ -139,7 +152,7 @@ final class ConfigReader {
 
   /** A positive duration, or empty for {@code off}. */
   Optional<Duration> durationOrOff(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.DURATION_OR_OFF);
     if (value instanceof String text && text.equalsIgnoreCase("off")) {
       return Optional.empty();
     }
@@ -152,14 +165,14 @@ final class ConfigReader {
 
   /** A rate, {@code <count>/<duration>} ({@code 30/1m}); empty for {@code off} (docs/decisions.md §7). */
   Optional<Rate> rate(String path) {
-    Object value = raw(path);
+    Object value = raw(path, Reader.RATE);
     Optional<Optional<Rate>> parsed = value instanceof String text ? Rate.parse(text) : Optional.empty();
     return parsed.orElseThrow(() -> invalid(path, "a rate such as 30/1m (a count per duration) or off", value));
   }
 
   /** A JSON array of strings, or one comma-separated string. */
-  List<String> list(String path) {
-    Object value = raw(path);
+  private List<String> list(String path) {
+    Object value = raw(path, Reader.DOMAINS, Reader.ORIGINS, Reader.ADDRESSES);
     if (value instanceof String text) {
       return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
@@ -208,7 +221,10 @@ final class ConfigReader {
     return OptionalLong.empty();
   }
 
-  private Object raw(String path) {
+  /** The raw value of a declared setting of one of these kinds; reading anything else is a programming error. */
+  private Object raw(String path, Reader... kinds) {
+    declared(path, kinds);
+    read.add(path);
     Object node = root;
     for (String key : path.split("\\.")) {
       if (!(node instanceof JsonObject object)) {
@@ -219,9 +235,16 @@ final class ConfigReader {
     return node;
   }
 
-  private ConfigException invalid(String path, String expected, Object got) {
-    String env = environmentNames.get(path);
-    String name = env == null ? path : path + " (" + env + ")";
+  private static Setting declared(String path, Reader... kinds) {
+    Setting setting = Settings.BY_PATH.get(path);
+    if (setting == null || !Arrays.asList(kinds).contains(setting.kind().reader())) {
+      throw new IllegalStateException("The setting " + path + " is not declared in Settings as one of " + Arrays.toString(kinds));
+    }
+    return setting;
+  }
+
+  private static ConfigException invalid(String path, String expected, Object got) {
+    String name = Settings.BY_PATH.get(path).named();
     String shown = got == null ? "nothing" : "\"" + got + "\"";
     return new ConfigException("Invalid setting " + name + ": expected " + expected + ", got " + shown);
   }

@@ -23,7 +23,7 @@ final class JwtSettings {
   }
 
   static LanyardConfig.Jwt read(ConfigReader settings, Map<String, String> env) {
-    String algorithm = settings.oneOf("jwt.algorithm", HMAC, "ES256", "RS256");
+    String algorithm = settings.oneOf("jwt.algorithm");
     Optional<Secret> secret = secret(env);
     Optional<LanyardConfig.KeyPem> signingKey = Secrets.pem(env, PRIVATE_KEY_ENV);
     Optional<LanyardConfig.KeyPem> secondaryKey = Secrets.pem(env, SECONDARY_KEY_ENV);

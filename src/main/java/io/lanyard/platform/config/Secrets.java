@@ -28,6 +28,9 @@ final class Secrets {
   }
 
   private static Optional<LanyardConfig.KeyPem> read(Map<String, String> env, String name) {
+    if (!Settings.ENVIRONMENT_ONLY.containsKey(name)) {
+      throw new IllegalStateException("The secret " + name + " is not declared in Settings");
+    }
     Optional<Secret> inline = Optional.ofNullable(env.get(name)).filter(value -> !value.isEmpty()).map(Secret::new);
     Optional<String> file = Optional.ofNullable(env.get(name + FILE_SUFFIX)).filter(value -> !value.isBlank());
     if (inline.isPresent() && file.isPresent()) {
