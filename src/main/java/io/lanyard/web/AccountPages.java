@@ -86,18 +86,18 @@ public final class AccountPages {
   }
 
   void mount(Router router) {
-    page(router, PREFIX + "/activate", "activateUser", pages.activation()::show, pages.activation()::submit);
-    page(router, PREFIX + "/reset", "resetPassword", pages.reset()::show, pages.reset()::submit);
-    page(router, PREFIX + "/forgot", "requestPasswordReset", pages.forgot()::show, pages.forgot()::submit);
-    page(router, PREFIX + "/email", "confirmEmailChange", pages.email()::show, pages.email()::submit);
+    page(router, PREFIX + "/activate", Action.ACTIVATE_USER, pages.activation()::show, pages.activation()::submit);
+    page(router, PREFIX + "/reset", Action.RESET_PASSWORD, pages.reset()::show, pages.reset()::submit);
+    page(router, PREFIX + "/forgot", Action.REQUEST_PASSWORD_RESET, pages.forgot()::show, pages.forgot()::submit);
+    page(router, PREFIX + "/email", Action.CONFIRM_EMAIL_CHANGE, pages.email()::show, pages.email()::submit);
     pages.oidc().ifPresent(oidc -> {
       // the sign-in spends the login route's per-source rate; the other forms hash nothing and send no mail
-      page(router, PREFIX + "/login", "login", oidc.authorize()::show, oidc.authorize()::submit);
-      page(router, PREFIX + "/consent", "oidcConsent", oidc.consent()::show, oidc.consent()::submit);
-      page(router, PREFIX + "/logout", "oidcLogout", oidc.logout()::show, oidc.logout()::confirm);
+      page(router, PREFIX + "/login", Action.LOGIN, oidc.authorize()::show, oidc.authorize()::submit);
+      page(router, PREFIX + "/consent", Action.OIDC_CONSENT, oidc.consent()::show, oidc.consent()::submit);
+      page(router, PREFIX + "/logout", Action.OIDC_LOGOUT, oidc.logout()::show, oidc.logout()::confirm);
       // the browser's endpoints of the protocol answer pages and redirects too, whoever sends the browser there
-      page(router, OidcEndpoints.AUTHORIZE, "oidcAuthorize", oidc.authorize()::authorize, oidc.authorize()::authorize);
-      page(router, OidcEndpoints.LOGOUT, "oidcEndSession", oidc.logout()::endSession, oidc.logout()::endSession);
+      page(router, OidcEndpoints.AUTHORIZE, Action.OIDC_AUTHORIZE, oidc.authorize()::authorize, oidc.authorize()::authorize);
+      page(router, OidcEndpoints.LOGOUT, Action.OIDC_END_SESSION, oidc.logout()::endSession, oidc.logout()::endSession);
     });
     String css = PREFIX + "/style.css";
     router.get(css).handler(context -> {
@@ -114,7 +114,7 @@ public final class AccountPages {
    *
    * @param action the API action whose operation the form runs (its per-source rate, if any, applies to the form)
    */
-  private void page(Router router, String path, String action, Function<PageRequest, Future<Page>> show,
+  private void page(Router router, String path, Action action, Function<PageRequest, Future<Page>> show,
                     Function<PageRequest, Future<Page>> submit) {
     router.get(path).handler(context -> serve(context, path, show, Optional.empty()));
     router.post(path).handler(context -> serve(context, path, submit, Optional.of(action)));
@@ -143,7 +143,7 @@ public final class AccountPages {
 
   /** @param action present for a POST: the action the form runs */
   private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler,
-                     Optional<String> action) {
+                     Optional<Action> action) {
     context.put(HttpVerticle.ROUTE, path);
     boolean isPost = action.isPresent();
     HttpServerRequest request = context.request();

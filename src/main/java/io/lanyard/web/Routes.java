@@ -39,15 +39,13 @@ import static io.vertx.core.http.HttpMethod.PUT;
 /**
  * The route table: every path, its Kuzzle controller and action, and who may call it. The wire names live here only;
  * {@code GET /_publicApi} announces exactly this table; a plugin operation's result is counted as it becomes its reply, and
- * every route's 429s by the limit that refused them. The routes of {@link SourceLimits#RATED} spend their per-source rate
- * before their operation runs.
+ * every route's 429s by the limit that refused them. The routes of an {@link Action} with a per-source rate spend it before
+ * their operation runs.
  */
 public final class Routes {
 
   private static final String SERVER = "server";
   private static final String AUTH = "auth";
-  /** Logins are counted by outcome (success, refusal, overload), the figure an operator watches at a fair's opening. */
-  private static final String LOGIN = "login";
 
   private final List<Route> routes = new ArrayList<>();
   private final Outcomes outcomes;
@@ -67,53 +65,53 @@ public final class Routes {
     String thirdPartyController = pluginName + "/thirdPartyController";
     PublicApi api = new PublicApi(Version.NUMBER);
 
-    table.add(GET, "/", SERVER, "info", PUBLIC, api::serverInfo);
-    table.add(GET, "/_serverInfo", SERVER, "info", PUBLIC, api::serverInfo);
-    table.add(GET, "/_publicApi", SERVER, "publicApi", PUBLIC, api::publicApi);
-    table.add(GET, "/_healthCheck", SERVER, "healthCheck", PUBLIC, HealthCheckRequest::from, operations.healthCheck()::handle);
-    table.add(GET, "/_openapi", SERVER, "openapi", PUBLIC, operations.openApi()::handle);
+    table.add(GET, "/", SERVER, Action.SERVER_INFO, PUBLIC, api::serverInfo);
+    table.add(GET, "/_serverInfo", SERVER, Action.SERVER_INFO, PUBLIC, api::serverInfo);
+    table.add(GET, "/_publicApi", SERVER, Action.PUBLIC_API, PUBLIC, api::publicApi);
+    table.add(GET, "/_healthCheck", SERVER, Action.HEALTH_CHECK, PUBLIC, HealthCheckRequest::from, operations.healthCheck()::handle);
+    table.add(GET, "/_openapi", SERVER, Action.OPENAPI, PUBLIC, operations.openApi()::handle);
 
-    table.add(POST, "/_login/:strategy", AUTH, "login", PUBLIC, LoginRequest::from, operations.login()::handle);
-    table.add(POST, "/_checkToken", AUTH, "checkToken", PUBLIC, CheckTokenRequest::from, operations.checkToken()::handle);
-    table.add(POST, "/_refreshToken", AUTH, "refreshToken", AUTHENTICATED, RefreshTokenRequest::from,
+    table.add(POST, "/_login/:strategy", AUTH, Action.LOGIN, PUBLIC, LoginRequest::from, operations.login()::handle);
+    table.add(POST, "/_checkToken", AUTH, Action.CHECK_TOKEN, PUBLIC, CheckTokenRequest::from, operations.checkToken()::handle);
+    table.add(POST, "/_refreshToken", AUTH, Action.REFRESH_TOKEN, AUTHENTICATED, RefreshTokenRequest::from,
       operations.refreshToken()::handle);
-    table.add(POST, "/_logout", AUTH, "logout", AUTHENTICATED, LogoutRequest::from, operations.logout()::handle);
-    table.add(GET, "/_me", AUTH, "getCurrentUser", AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
+    table.add(POST, "/_logout", AUTH, Action.LOGOUT, AUTHENTICATED, LogoutRequest::from, operations.logout()::handle);
+    table.add(GET, "/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
     // Kuzzle 1.x URL
-    table.add(GET, "/users/_me", AUTH, "getCurrentUser", AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
-    operations.jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, "getJwks", PUBLIC, jwks::handle));
+    table.add(GET, "/users/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
+    operations.jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, Action.GET_JWKS, PUBLIC, jwks::handle));
 
-    table.plugin(GET, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED,
+    table.plugin(GET, plugin + "/user/getAllUserTypes", userController, Action.GET_ALL_USER_TYPES, AUTHENTICATED,
       operations.getAllUserTypes()::handle);
-    table.plugin(POST, plugin + "/user/getAllUserTypes", userController, "getAllUserTypes", AUTHENTICATED,
+    table.plugin(POST, plugin + "/user/getAllUserTypes", userController, Action.GET_ALL_USER_TYPES, AUTHENTICATED,
       operations.getAllUserTypes()::handle);
 
-    table.plugin(POST, plugin + "/user/createWithPassword", authController, "createUserWithPassword", PUBLIC,
+    table.plugin(POST, plugin + "/user/createWithPassword", authController, Action.CREATE_USER_WITH_PASSWORD, PUBLIC,
       CreateUserRequest::withPassword, operations.createUserWithPassword()::handle);
-    table.plugin(POST, plugin + "/user/create", authController, "createUser", PUBLIC,
+    table.plugin(POST, plugin + "/user/create", authController, Action.CREATE_USER, PUBLIC,
       CreateUserRequest::byLink, operations.createUserByLink()::handle);
-    table.plugin(POST, plugin + "/user/activate", authController, "activateUser", PUBLIC,
+    table.plugin(POST, plugin + "/user/activate", authController, Action.ACTIVATE_USER, PUBLIC,
       ActivationRequest::from, operations.activateUser()::handle);
 
     Operations.Lifecycle lifecycle = operations.lifecycle();
-    table.add(PUT, "/credentials/:strategy/_me/_update", AUTH, "updateMyCredentials", AUTHENTICATED,
+    table.add(PUT, "/credentials/:strategy/_me/_update", AUTH, Action.UPDATE_MY_CREDENTIALS, AUTHENTICATED,
       UpdateCredentialsRequest::from, lifecycle.updateMyCredentials()::handle);
-    table.plugin(POST, plugin + "/user/requestPasswordReset", authController, "requestPasswordReset", PUBLIC,
+    table.plugin(POST, plugin + "/user/requestPasswordReset", authController, Action.REQUEST_PASSWORD_RESET, PUBLIC,
       PasswordResetRequest::from, lifecycle.requestPasswordReset()::handle);
-    table.plugin(POST, plugin + "/user/resetPassword", authController, "resetPassword", PUBLIC,
+    table.plugin(POST, plugin + "/user/resetPassword", authController, Action.RESET_PASSWORD, PUBLIC,
       ResetPasswordRequest::from, lifecycle.resetPassword()::handle);
-    table.pluginOrError(POST, plugin + "/user/requestEmailChange", userController, "requestEmailChange", AUTHENTICATED,
+    table.pluginOrError(POST, plugin + "/user/requestEmailChange", userController, Action.REQUEST_EMAIL_CHANGE, AUTHENTICATED,
       EmailChangeRequest::from, lifecycle.requestEmailChange()::handle);
-    table.plugin(POST, plugin + "/user/confirmEmailChange", authController, "confirmEmailChange", PUBLIC,
+    table.plugin(POST, plugin + "/user/confirmEmailChange", authController, Action.CONFIRM_EMAIL_CHANGE, PUBLIC,
       ConfirmEmailChangeRequest::from, lifecycle.confirmEmailChange()::handle);
-    table.pluginOrError(POST, plugin + "/user/deleteAccount", userController, "deleteAccount", AUTHENTICATED,
+    table.pluginOrError(POST, plugin + "/user/deleteAccount", userController, Action.DELETE_ACCOUNT, AUTHENTICATED,
       DeleteAccountRequest::from, lifecycle.deleteAccount()::handle);
-    table.plugin(GET, plugin + "/user/exportData", userController, "exportData", AUTHENTICATED, Caller::from,
+    table.plugin(GET, plugin + "/user/exportData", userController, Action.EXPORT_DATA, AUTHENTICATED, Caller::from,
       lifecycle.exportData()::handle);
 
-    table.plugin(POST, plugin + "/thirdParty/updateUser", thirdPartyController, "updateUserInformationsThirdParty",
+    table.plugin(POST, plugin + "/thirdParty/updateUser", thirdPartyController, Action.UPDATE_USER,
       AUTHENTICATED, ThirdPartyRequest::forUpdate, operations.updateUser()::handle);
-    table.plugin(POST, plugin + "/thirdParty/getUser", thirdPartyController, "getUserForThirdParty", AUTHENTICATED,
+    table.plugin(POST, plugin + "/thirdParty/getUser", thirdPartyController, Action.GET_USER, AUTHENTICATED,
       ThirdPartyRequest::forRead, operations.getUser()::handle);
 
     List<Route> routes = List.copyOf(table.routes);
@@ -122,36 +120,38 @@ public final class Routes {
   }
 
   /** A route whose operation reads the request record {@code request} builds. */
-  private <R> void add(HttpMethod method, String path, String controller, String action, Access access,
+  private <R> void add(HttpMethod method, String path, String controller, Action action, Access access,
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
     Operation limited = limits.guard(action, apiRequest -> operation.apply(request.apply(apiRequest)));
-    Operation bound = apiRequest -> limited.handle(apiRequest).onFailure(failure -> outcomes.countThrottled(action, failure));
-    routes.add(new Route(method, path, controller, action, access, LOGIN.equals(action)
+    Operation bound = apiRequest -> limited.handle(apiRequest)
+      .onFailure(failure -> outcomes.countThrottled(action.wireName(), failure));
+    // logins are counted by outcome (success, refusal, overload), the figure an operator watches at a fair's opening
+    routes.add(new Route(method, path, controller, action.wireName(), access, action == Action.LOGIN
       ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))
       : bound));
   }
 
   /** A route whose operation needs nothing from the request. */
-  private void add(HttpMethod method, String path, String controller, String action, Access access,
+  private void add(HttpMethod method, String path, String controller, Action action, Access access,
                    Supplier<Future<Reply>> operation) {
     add(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }
 
   /** A plugin operation: its business result becomes the reply, counted by action, statusCode and synthetic or not. */
-  private <R> void plugin(HttpMethod method, String path, String controller, String action, Access access,
+  private <R> void plugin(HttpMethod method, String path, String controller, Action action, Access access,
                           Function<ApiRequest, R> request, Function<R, Future<Result>> operation) {
     add(method, path, controller, action, access, apiRequest -> apiRequest,
-      apiRequest -> operation.apply(request.apply(apiRequest)).map(result -> outcomes.count(action, apiRequest, result)));
+      apiRequest -> operation.apply(request.apply(apiRequest)).map(result -> outcomes.count(action.wireName(), apiRequest, result)));
   }
 
   /** A plugin operation that may also answer an envelope-level error (the lockout's 429); its results are counted. */
-  private <R> void pluginOrError(HttpMethod method, String path, String controller, String action, Access access,
+  private <R> void pluginOrError(HttpMethod method, String path, String controller, Action action, Access access,
                                  Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
     add(method, path, controller, action, access, apiRequest -> apiRequest,
-      apiRequest -> operation.apply(request.apply(apiRequest)).map(reply -> outcomes.countReply(action, apiRequest, reply)));
+      apiRequest -> operation.apply(request.apply(apiRequest)).map(reply -> outcomes.countReply(action.wireName(), apiRequest, reply)));
   }
 
-  private void plugin(HttpMethod method, String path, String controller, String action, Access access,
+  private void plugin(HttpMethod method, String path, String controller, Action action, Access access,
                       Supplier<Future<Result>> operation) {
     plugin(method, path, controller, action, access, apiRequest -> null, nothing -> operation.get());
   }

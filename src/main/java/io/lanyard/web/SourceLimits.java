@@ -5,11 +5,7 @@ import io.lanyard.model.api.TooManyRequests;
 import io.lanyard.services.throttling.SourceRates;
 import io.vertx.core.Future;
 
-import java.util.Map;
 import java.util.Optional;
-
-import static io.lanyard.services.throttling.SourceRates.Kind.CREDENTIALS;
-import static io.lanyard.services.throttling.SourceRates.Kind.MAIL;
 
 /**
  * Which operations a per-source rate guards (docs/decisions.md §7), and the check itself, made where requests come in: an API
@@ -20,18 +16,6 @@ import static io.lanyard.services.throttling.SourceRates.Kind.MAIL;
  */
 final class SourceLimits {
 
-  /** By action, as the route table names them. */
-  static final Map<String, SourceRates.Kind> RATED = Map.of(
-    "login", CREDENTIALS,
-    "createUserWithPassword", CREDENTIALS,
-    "activateUser", CREDENTIALS,
-    "resetPassword", CREDENTIALS,
-    "updateMyCredentials", CREDENTIALS,
-    "requestEmailChange", CREDENTIALS,
-    "deleteAccount", CREDENTIALS,
-    "createUser", MAIL,
-    "requestPasswordReset", MAIL);
-
   private final SourceRates rates;
 
   SourceLimits(SourceRates rates) {
@@ -39,14 +23,13 @@ final class SourceLimits {
   }
 
   /** The refusal of a request from {@code source} to run {@code action}, when it is over its rate; empty for other actions. */
-  Optional<TooManyRequests> refusal(String action, String source) {
-    SourceRates.Kind kind = RATED.get(action);
-    return kind == null ? Optional.empty() : rates.take(kind, source);
+  Optional<TooManyRequests> refusal(Action action, String source) {
+    return action.sourceRate().flatMap(kind -> rates.take(kind, source));
   }
 
   /** {@code operation}, refused first when its source is over the action's rate; itself for an action without one. */
-  Operation guard(String action, Operation operation) {
-    if (!RATED.containsKey(action)) {
+  Operation guard(Action action, Operation operation) {
+    if (action.sourceRate().isEmpty()) {
       return operation;
     }
     return request -> {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -256,7 +257,8 @@ class SourceRatesIT {
     Set<String> actions = new HashSet<>();
     table.forEach(controller -> actions.addAll(((JsonObject) controller.getValue()).fieldNames()));
 
-    assertThat(actions).containsAll(SourceLimits.RATED.keySet());
+    assertThat(actions).containsAll(Arrays.stream(Action.values()).filter(action -> action.sourceRate().isPresent())
+      .map(Action::wireName).toList());
   }
 
   /** The 429 of a per-source rate, field by field; {@code Retry-After} the wait for the next token. */
