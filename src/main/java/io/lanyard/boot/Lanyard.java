@@ -123,7 +123,8 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey())
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey(),
+          "the key of the hosted pages' forms", "")
         .compose(formKey -> lanyard.idTokenKeys(keys).compose(idKeys -> lanyard.serve(tokens, keys, formKey, idKeys))))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));

@@ -11,6 +11,7 @@ import io.lanyard.model.accounts.PasswordResetRepository;
 import io.lanyard.model.accounts.SyntheticAddresses;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserTypeRepository;
+import io.lanyard.model.accounts.UsableLinks;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationDirectory;
@@ -41,9 +42,8 @@ import io.lanyard.selfservice.privacy.AccountExport;
 import io.lanyard.selfservice.privacy.DeleteAccount;
 import io.lanyard.selfservice.privacy.ExportData;
 import io.lanyard.selfservice.recovery.RequestPasswordReset;
-import io.lanyard.selfservice.recovery.ResetLinks;
 import io.lanyard.selfservice.recovery.ResetPassword;
-import io.lanyard.selfservice.recovery.ResetPasswordRequest;
+import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.services.captcha.SiteVerify;
 import io.lanyard.services.events.EventType;
 import io.lanyard.services.events.SubscriptionRepository;
@@ -77,8 +77,6 @@ import io.lanyard.signin.tokens.Expiry;
 import io.lanyard.signin.tokens.SigningKeys;
 import io.lanyard.signin.tokens.TokenService;
 import io.lanyard.signup.ActivateUser;
-import io.lanyard.signup.ActivationLinks;
-import io.lanyard.signup.ActivationRequest;
 import io.lanyard.signup.CreateUserByLink;
 import io.lanyard.signup.CreateUserWithPassword;
 import io.lanyard.signup.CreationAdmission;
@@ -271,10 +269,10 @@ final class Wiring {
     CommonPages common = new CommonPages(templates);
     Operations.Lifecycle lifecycle = operations.lifecycle();
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
-      new ActivationLinks(pools.requests(), links)::find, request -> operations.activateUser().handle(ActivationRequest.from(request)));
+      new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
-      new ResetLinks(pools.requests(), new PasswordResetRepository())::find,
-      request -> lifecycle.resetPassword().handle(ResetPasswordRequest.from(request)));
+      new UsableLinks(pools.requests(), new PasswordResetRepository()::findLinkedAccount)::find,
+      request -> lifecycle.resetPassword().handle(PasswordByLink.from(request)));
     HostedPages pages = new HostedPages(templates, common,
       new PasswordLinkPages(activation, applications, common),
       new PasswordLinkPages(reset, applications, common),

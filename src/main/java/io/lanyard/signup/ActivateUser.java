@@ -1,5 +1,6 @@
 package io.lanyard.signup;
 
+import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.api.Result;
@@ -38,7 +39,7 @@ public final class ActivateUser {
     this.events = events;
   }
 
-  public Future<Result> handle(ActivationRequest request) {
+  public Future<Result> handle(PasswordByLink request) {
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(request.refusal().get());
     }

@@ -12,14 +12,13 @@ import io.lanyard.selfservice.emailchange.ConfirmEmailChangeRequest;
 import io.lanyard.selfservice.emailchange.EmailChangeRequest;
 import io.lanyard.selfservice.privacy.DeleteAccountRequest;
 import io.lanyard.selfservice.recovery.PasswordResetRequest;
-import io.lanyard.selfservice.recovery.ResetPasswordRequest;
+import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.services.metrics.Outcomes;
 import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.signin.CheckTokenRequest;
 import io.lanyard.signin.LoginRequest;
 import io.lanyard.signin.LogoutRequest;
 import io.lanyard.signin.RefreshTokenRequest;
-import io.lanyard.signup.ActivationRequest;
 import io.lanyard.signup.CreateUserRequest;
 import io.lanyard.web.server.HealthCheckRequest;
 import io.vertx.core.Future;
@@ -91,7 +90,7 @@ public final class Routes {
     table.plugin(POST, plugin + "/user/create", authController, Action.CREATE_USER, PUBLIC,
       CreateUserRequest::byLink, operations.createUserByLink()::handle);
     table.plugin(POST, plugin + "/user/activate", authController, Action.ACTIVATE_USER, PUBLIC,
-      ActivationRequest::from, operations.activateUser()::handle);
+      PasswordByLink::from, operations.activateUser()::handle);
 
     Operations.Lifecycle lifecycle = operations.lifecycle();
     table.add(PUT, "/credentials/:strategy/_me/_update", AUTH, Action.UPDATE_MY_CREDENTIALS, AUTHENTICATED,
@@ -99,7 +98,7 @@ public final class Routes {
     table.plugin(POST, plugin + "/user/requestPasswordReset", authController, Action.REQUEST_PASSWORD_RESET, PUBLIC,
       PasswordResetRequest::from, lifecycle.requestPasswordReset()::handle);
     table.plugin(POST, plugin + "/user/resetPassword", authController, Action.RESET_PASSWORD, PUBLIC,
-      ResetPasswordRequest::from, lifecycle.resetPassword()::handle);
+      PasswordByLink::from, lifecycle.resetPassword()::handle);
     table.pluginOrError(POST, plugin + "/user/requestEmailChange", userController, Action.REQUEST_EMAIL_CHANGE, AUTHENTICATED,
       EmailChangeRequest::from, lifecycle.requestEmailChange()::handle);
     table.plugin(POST, plugin + "/user/confirmEmailChange", authController, Action.CONFIRM_EMAIL_CHANGE, PUBLIC,

@@ -1,13 +1,11 @@
 package io.lanyard.model.applications;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.lanyard.platform.support.HttpsUrls;
+
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * An application's link URLs — account, password reset, e-mail change (docs/decisions.md §4 and §9, code 124): absolute https
@@ -16,8 +14,6 @@ import java.util.Set;
 public final class LinkUrls {
 
   public static final String TOKEN = "{token}";
-  private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
-  private static final int MAX_LENGTH = 2048;
 
   private LinkUrls() {
   }
@@ -42,25 +38,11 @@ public final class LinkUrls {
   }
 
   private static Optional<String> addressProblem(String url) {
-    if (url.length() > MAX_LENGTH) {
-      return Optional.of("the URL is longer than " + MAX_LENGTH + " characters");
+    if (url.length() > HttpsUrls.MAX_LENGTH) {
+      return Optional.of("the URL is longer than " + HttpsUrls.MAX_LENGTH + " characters");
     }
-    URI uri;
-    try {
-      // the placeholders are not valid URI characters: check the URL as it will be once filled in
-      uri = new URI(fill(url, Map.of("token", "t", "email", "e", "language", "l", "fromSalon", "s")));
-    } catch (URISyntaxException e) {
-      return Optional.of("not a valid URL");
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
-    if (!uri.isAbsolute() || host.isEmpty()) {
-      return Optional.of("the URL must be absolute, with a host");
-    }
-    if (scheme.equals("https") || (scheme.equals("http") && LOCAL_HOSTS.contains(host))) {
-      return Optional.empty();
-    }
-    return Optional.of("the URL must use https (http only for localhost)");
+    // the placeholders are not valid URI characters: check the URL as it will be once filled in
+    return HttpsUrls.problem(fill(url, Map.of("token", "t", "email", "e", "language", "l", "fromSalon", "s")));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.lanyard.selfservice.recovery;
 
+import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.model.accounts.PasswordResetRepository;
 import io.lanyard.model.api.Result;
 import io.lanyard.model.api.StatusCode;
@@ -39,7 +40,7 @@ public final class ResetPassword {
     this.audit = audit;
   }
 
-  public Future<Result> handle(ResetPasswordRequest request) {
+  public Future<Result> handle(PasswordByLink request) {
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(request.refusal().get());
     }

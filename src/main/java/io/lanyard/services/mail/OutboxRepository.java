@@ -1,5 +1,6 @@
 package io.lanyard.services.mail;
 
+import io.lanyard.platform.db.Backlog;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -132,17 +133,8 @@ public final class OutboxRepository {
     return client.preparedQuery(RELEASE_BACKOFF).execute().map(rows -> rows.rowCount());
   }
 
-  /** What is waiting: mails pending and dead, and how long the oldest pending one has waited (empty when none is pending). */
-  public record Backlog(long pending, long dead, Optional<Duration> oldestPending) {
-  }
-
   public Future<Backlog> backlog(SqlClient client) {
-    return client.preparedQuery(BACKLOG).execute().map(rows -> {
-      Row row = rows.iterator().next();
-      Object oldest = row.getValue("oldest_pending_ms");
-      return new Backlog(row.getLong("pending"), row.getLong("dead"),
-        oldest == null ? Optional.empty() : Optional.of(Duration.ofMillis(((Number) oldest).longValue())));
-    });
+    return client.preparedQuery(BACKLOG).execute().map(rows -> Backlog.of(rows.iterator().next()));
   }
 
   /** Mails per state ({@code pending}, {@code sent}, {@code dead}, {@code suppressed}), every state present. */

@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /** The metrics of one running service: the registry its counters use, its scrape, the timed probes. */
@@ -18,8 +19,8 @@ public final class ServiceMetrics {
   private final LanyardConfig.Metrics config;
   private final Optional<PrometheusMeterRegistry> prometheus;
   private final MeterRegistry registry;
-  private OutboxGauges outboxGauges;
-  private WebhookGauges webhookGauges;
+  private BacklogGauges outboxGauges;
+  private BacklogGauges webhookGauges;
   private EventLoopLag eventLoopLag;
 
   public ServiceMetrics(Vertx vertx, LanyardConfig.Metrics config) {
@@ -44,10 +45,15 @@ public final class ServiceMetrics {
     if (!enabled()) {
       return;
     }
-    outboxGauges = new OutboxGauges(registry, pool, new OutboxRepository());
-    outboxGauges.start(vertx, config.outboxInterval());
-    webhookGauges = new WebhookGauges(registry, pool, new DeliveryRepository());
-    webhookGauges.start(vertx, config.outboxInterval());
+    OutboxRepository mail = new OutboxRepository();
+    outboxGauges = new BacklogGauges(registry, new BacklogGauges.Names("lanyard.mail.outbox.mails",
+      "lanyard.mail.outbox.oldest.pending.age", "mails"), () -> mail.backlog(pool));
+    outboxGauges.start(vertx, Duration.ZERO, config.outboxInterval());
+    DeliveryRepository deliveries = new DeliveryRepository();
+    webhookGauges = new BacklogGauges(registry, new BacklogGauges.Names("lanyard.webhook.outbox.deliveries",
+      "lanyard.webhook.outbox.oldest.pending.age", "webhook deliveries"), () -> deliveries.backlog(pool));
+    // half a period after the mail outbox's gauges, so the two reads never take connections at the same moment
+    webhookGauges.start(vertx, config.outboxInterval().dividedBy(2), config.outboxInterval());
     eventLoopLag = EventLoopLag.start(vertx, registry);
   }
 

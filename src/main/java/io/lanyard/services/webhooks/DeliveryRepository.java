@@ -1,5 +1,6 @@
 package io.lanyard.services.webhooks;
 
+import io.lanyard.platform.db.Backlog;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -76,10 +77,6 @@ public final class DeliveryRepository {
                         String url, String secret) {
   }
 
-  /** What is waiting: deliveries pending and dead, and how long the oldest pending one has waited. */
-  public record Backlog(long pending, long dead, Optional<Duration> oldestPending) {
-  }
-
   /** One subscription's deliveries, for {@code webhooks status}. */
   public record SubscriptionStatus(String application, String url, String events, long pending, long delivered, long dead,
                                    Optional<Duration> oldestPending, Optional<String> lastError) {
@@ -113,10 +110,7 @@ public final class DeliveryRepository {
   }
 
   public Future<Backlog> backlog(SqlClient client) {
-    return client.preparedQuery(BACKLOG).execute().map(rows -> {
-      Row row = rows.iterator().next();
-      return new Backlog(row.getLong("pending"), row.getLong("dead"), millis(row.getValue("oldest_pending_ms")));
-    });
+    return client.preparedQuery(BACKLOG).execute().map(rows -> Backlog.of(rows.iterator().next()));
   }
 
   public Future<List<SubscriptionStatus>> status(SqlClient client) {

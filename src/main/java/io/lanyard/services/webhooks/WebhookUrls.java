@@ -1,16 +1,11 @@
 package io.lanyard.services.webhooks;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.Locale;
+import io.lanyard.platform.support.HttpsUrls;
+
 import java.util.Optional;
-import java.util.Set;
 
 /** Where a subscription may send: an absolute https URL; plain http only for localhost (as application link URLs). */
 public final class WebhookUrls {
-
-  private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
-  private static final int MAX_LENGTH = 2048;
 
   private WebhookUrls() {
   }
@@ -20,26 +15,6 @@ public final class WebhookUrls {
     if (url == null || url.isBlank()) {
       return Optional.of("no URL given");
     }
-    if (url.length() > MAX_LENGTH) {
-      return Optional.of("the URL is longer than " + MAX_LENGTH + " characters");
-    }
-    URI uri;
-    try {
-      uri = new URI(url);
-    } catch (URISyntaxException e) {
-      return Optional.of("not a valid URL");
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
-    if (!uri.isAbsolute() || host.isEmpty()) {
-      return Optional.of("the URL must be absolute, with a host");
-    }
-    if (uri.getUserInfo() != null) {
-      return Optional.of("the URL must not hold a user name or password");
-    }
-    if (scheme.equals("https") || (scheme.equals("http") && LOCAL_HOSTS.contains(host))) {
-      return Optional.empty();
-    }
-    return Optional.of("the URL must use https (http only for localhost)");
+    return HttpsUrls.problem(url);
   }
 }

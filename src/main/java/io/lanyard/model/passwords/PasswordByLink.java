@@ -1,25 +1,26 @@
-package io.lanyard.selfservice.recovery;
+package io.lanyard.model.passwords;
 
 import io.lanyard.model.api.ApiRequest;
 import io.lanyard.model.api.RequestFields;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.api.Result;
 import io.lanyard.model.api.StatusCode;
-import io.lanyard.model.passwords.Passwords;
 
 import java.util.Optional;
 
 /**
- * {@code POST /_plugin/{P}/user/resetPassword}: the link token and the new password.
+ * A password chosen through an e-mailed link: {@code POST /_plugin/{P}/user/activate} (an account link) and
+ * {@code /user/resetPassword} (a reset link) read the same body, the link token and the password.
  *
  * @param refusal the reply when the body is unusable (131, 190; 191 for a token that cannot be a link token)
+ * @param origin where the request came from: its source's share of the hash queue
  */
-public record ResetPasswordRequest(String token, String password, Optional<Result> refusal, RequestOrigin origin) {
+public record PasswordByLink(String token, String password, Optional<Result> refusal, RequestOrigin origin) {
 
   /** Link tokens are 43 characters; anything much longer is not one, and is refused without a lookup. */
   private static final int MAX_TOKEN_LENGTH = 128;
 
-  public static ResetPasswordRequest from(ApiRequest request) {
+  public static PasswordByLink from(ApiRequest request) {
     RequestFields fields = new RequestFields(request.body());
     String token = fields.string("token", MAX_TOKEN_LENGTH);
     String password = fields.rawString("password");
@@ -32,6 +33,6 @@ public record ResetPasswordRequest(String token, String password, Optional<Resul
       // a token that is not a string, or longer than any link token, is no link token: the link's reply, not a field's
       refusal = Optional.of(Result.of(StatusCode.LINK_TOKEN_INVALID));
     }
-    return new ResetPasswordRequest(token, password, refusal, request.origin());
+    return new PasswordByLink(token, password, refusal, request.origin());
   }
 }
