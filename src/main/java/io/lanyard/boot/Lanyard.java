@@ -267,6 +267,11 @@ public final class Lanyard {
     return pools;
   }
 
+  /** The LISTEN connection of this instance (what fault tests cut). */
+  public ChangeFeed changeFeed() {
+    return changeFeed;
+  }
+
   public PasswordHasher hasher() {
     return hasher;
   }

@@ -61,6 +61,7 @@ import io.lanyard.services.metrics.Outcomes;
 import io.lanyard.services.session.RevocationList;
 import io.lanyard.services.session.RevocationRepository;
 import io.lanyard.services.session.RevocationSync;
+import io.lanyard.services.session.Revocations;
 import io.lanyard.services.session.Sessions;
 import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.services.throttling.TokenBuckets;
@@ -180,7 +181,8 @@ final class Wiring {
     RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
       jwt.maxTtlMillis());
     Sessions sessions = new Sessions(pools.logins(), revocations, Sessions.Limits.of(config), metrics);
-    Authenticator authenticator = new Authenticator(tokens, revocations);
+    Authenticator authenticator = new Authenticator(tokens,
+      new Revocations(revocations, revocationSync, revocationRepository, pools.logins()));
 
     UserTypeRepository userTypeRepository = new UserTypeRepository();
     LiveCopy<List<String>> userTypes = liveCopy("user types", () -> userTypeRepository.list(pools.background()));

@@ -83,12 +83,25 @@ public final class RevocationRepository {
     WHERE (expires_at IS NULL OR expires_at > now() - interval '1 minute') AND user_id > $1
     ORDER BY user_id LIMIT $2""";
 
-  private static final String TOKENS_RECORDED_SINCE = """
-    SELECT token_id, user_id, refused_from, expires_at, issued_at FROM token_revocations WHERE recorded_at >= $1""";
-  private static final String CUTOFFS_RECORDED_SINCE = """
-    SELECT user_id, not_before, expires_at, kept_token_id, folded_before, spared FROM session_cutoffs WHERE recorded_at >= $1""";
-  private static final String DATABASE_NOW = """
-    SELECT now() AS now""";
+  private static final String TOKENS_NUMBERED_AFTER = """
+    SELECT token_id, user_id, refused_from, expires_at, issued_at FROM token_revocations WHERE seq > $1""";
+  private static final String CUTOFFS_NUMBERED_AFTER = """
+    SELECT user_id, not_before, expires_at, kept_token_id, folded_before, spared FROM session_cutoffs WHERE seq > $1""";
+  // The last number taken (0 before the first); not transactional: numbers of transactions still running are below it too.
+  private static final String MARK = """
+    SELECT now() AS now, CASE WHEN is_called THEN last_value ELSE 0 END AS mark FROM revocation_seq""";
+  // Just below the oldest number written within the margin: where a reader that has seen nothing yet may safely start over.
+  private static final String FLOOR = """
+    SELECT LEAST(
+      (SELECT min(seq) - 1 FROM token_revocations WHERE recorded_at > now() - $1 * interval '1 millisecond'),
+      (SELECT min(seq) - 1 FROM session_cutoffs WHERE recorded_at > now() - $1 * interval '1 millisecond')) AS floor""";
+  // What refuses one token, straight from the tables: for an instance not sure its memory is current.
+  private static final String REFUSING = """
+    SELECT t.token_id, t.user_id AS t_user_id, t.refused_from, t.expires_at AS t_expires_at, t.issued_at,
+           c.user_id, c.not_before, c.expires_at, c.kept_token_id, c.folded_before, c.spared
+    FROM (SELECT 1) AS one
+    LEFT JOIN token_revocations t ON t.token_id = $1
+    LEFT JOIN session_cutoffs c ON c.user_id = $2""";
 
   private static final String DELETE_EXPIRED_TOKENS = """
     DELETE FROM token_revocations WHERE expires_at < now() - interval '1 minute'""";
@@ -104,6 +117,10 @@ public final class RevocationRepository {
 
   /** A user's revocation rows: how many, and the latest issue instant among them (-1 when none). */
   record Held(long count, long newestIssuedAt) {
+  }
+
+  /** The last number of {@code revocation_seq} taken by {@code at} (the database's clock, epoch ms). */
+  record Mark(long at, long number) {
   }
 
   /** One row of {@code session_cutoffs}: either part may be absent. */
@@ -169,19 +186,51 @@ public final class RevocationRepository {
       .map(rows -> map(rows, RevocationRepository::toCutoff));
   }
 
-  Future<List<TokenRevocation>> tokensRecordedSince(SqlClient client, OffsetDateTime since) {
-    return client.preparedQuery(TOKENS_RECORDED_SINCE).execute(Tuple.of(since))
+  /** Revocations written (or tightened) with a number after {@code after}. */
+  Future<List<TokenRevocation>> tokensNumberedAfter(SqlClient client, long after) {
+    return client.preparedQuery(TOKENS_NUMBERED_AFTER).execute(Tuple.of(after))
       .map(rows -> map(rows, RevocationRepository::toRevocation));
   }
 
-  Future<List<StoredCutoff>> cutoffsRecordedSince(SqlClient client, OffsetDateTime since) {
-    return client.preparedQuery(CUTOFFS_RECORDED_SINCE).execute(Tuple.of(since))
+  Future<List<StoredCutoff>> cutoffsNumberedAfter(SqlClient client, long after) {
+    return client.preparedQuery(CUTOFFS_NUMBERED_AFTER).execute(Tuple.of(after))
       .map(rows -> map(rows, RevocationRepository::toCutoff));
   }
 
-  /** The database's clock: what {@code recorded_at} is written with, so catch-up windows never depend on ours. */
-  Future<OffsetDateTime> now(SqlClient client) {
-    return client.preparedQuery(DATABASE_NOW).execute().map(rows -> rows.iterator().next().getOffsetDateTime("now"));
+  /** The last number of {@code revocation_seq} taken, with the database's clock (catch-up margins never depend on ours). */
+  Future<Mark> mark(SqlClient client) {
+    return client.preparedQuery(MARK).execute().map(rows -> {
+      Row row = rows.iterator().next();
+      return new Mark(millis(row.getOffsetDateTime("now")), row.getLong("mark"));
+    });
+  }
+
+  /** Just below the oldest number written in the last {@code marginMillis}, or {@code mark} when none was. */
+  Future<Long> floor(SqlClient client, long marginMillis, long mark) {
+    return client.preparedQuery(FLOOR).execute(Tuple.of(marginMillis)).map(rows -> {
+      Long floor = rows.iterator().next().getLong("floor");
+      return floor == null ? mark : Math.min(floor, mark);
+    });
+  }
+
+  /** The rows that may refuse this token of this user, read now: its revocation and its user's cut-off and fold. */
+  Future<UserRevocations> refusing(SqlClient client, String tokenId, String userId) {
+    return client.preparedQuery(REFUSING).execute(Tuple.of(tokenId, UUID.fromString(userId))).map(rows -> {
+      Row row = rows.iterator().next();
+      UserRevocations user = new UserRevocations();
+      if (row.getString("token_id") != null) {
+        OffsetDateTime issuedAt = row.getOffsetDateTime("issued_at");
+        long refusedFrom = millis(row.getOffsetDateTime("refused_from"));
+        user.add(new TokenRevocation(row.getString("token_id"), row.getUUID("t_user_id").toString(), refusedFrom,
+          millis(row.getOffsetDateTime("t_expires_at")), issuedAt == null ? refusedFrom : millis(issuedAt)));
+      }
+      if (row.getUUID("user_id") != null) {
+        StoredCutoff stored = toCutoff(row);
+        stored.cutoff().ifPresent(user::add);
+        stored.fold().ifPresent(user::add);
+      }
+      return user;
+    });
   }
 
   /** @return how many rows went */

@@ -11,32 +11,51 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.time.OffsetDateTime;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * Keeps the {@link RevocationList} of this instance in step with the database. At start, every live entry, page by page.
- * Then notifications carry each new entry, applied with no query; every refresh interval (and after the notification
- * connection comes back) a catch-up reads only the rows recorded since the last one, in case a notification was missed.
- * Expired entries leave memory each interval and the database every few minutes, with the expired rows of live sessions.
+ * Then notifications carry each new entry, applied with no query; every refresh interval (and whenever the feed is heard again)
+ * a catch-up reads the rows numbered ({@code revocation_seq}) after a floor a margin behind what it has read, in case a
+ * notification was missed. Expired entries leave memory each interval and the database every few minutes, with the expired
+ * rows of live sessions.
+ *
+ * <p>The instance is <em>current</em> when a catch-up that started while the feed was live has completed with the feed live
+ * ever since: whatever was committed before that catch-up it read, whatever after it hears. Otherwise (starting, the feed
+ * lost or late, a catch-up failing) {@link #isCurrent()} is false and tokens are checked against the database
+ * ({@link Revocations}); the instance logs when it enters and leaves that state (docs/decisions.md, consistency between
+ * instances).
  */
 public final class RevocationSync {
 
   private static final Logger log = LoggerFactory.getLogger(RevocationSync.class);
   private static final FailureLog failures = new FailureLog(log);
   private static final int PAGE_SIZE = 10_000;
-  /** Reread before the last catch-up's instant: a row is recorded a moment before its transaction commits. */
-  private static final Duration CATCH_UP_OVERLAP = Duration.ofSeconds(30);
+  /**
+   * How far behind its last catch-up a catch-up starts reading: a number is taken when a row is written, and its transaction
+   * commits some time after (well within this: statements have their deadlines), possibly after rows numbered later.
+   */
+  static final Duration CATCH_UP_MARGIN = Duration.ofSeconds(30);
   private static final Duration PRUNE_INTERVAL = Duration.ofMinutes(10);
+  private static final Set<String> CHANNELS = Set.of(Topics.TOKENS_REVOKED, Topics.SESSIONS_CUT, Topics.SESSIONS_FOLDED);
 
   private final Pool pool;
   private final RevocationRepository repository;
   private final SessionRepository sessions = new SessionRepository();
   private final RevocationList list;
   private final long maxTtlMillis;
-  private volatile OffsetDateTime caughtUpTo;
+  private final CatchUpFloor floor = new CatchUpFloor(CATCH_UP_MARGIN.toMillis());
+  private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
+  private ChangeFeed feed;
+  private volatile boolean loaded;
+  private volatile boolean current;
+  /** Counts the times the feed stopped being live: a catch-up vouches for the memory only if none happened while it ran. */
+  private int feedLosses;
+  private long unsureSince = System.nanoTime();
   private volatile boolean stopped;
   private Future<Void> syncing;
   private boolean syncAgain;
@@ -53,9 +72,13 @@ public final class RevocationSync {
 
   /** Completes once every live entry is in memory: an instance never serves without knowing the revocations. */
   public Future<Void> start(Vertx vertx, ChangeFeed feed, Duration interval) {
-    feed.listen(Topics.TOKENS_REVOKED, payload -> onNotification(payload, TokenRevocation::fromJson, list::add));
-    feed.listen(Topics.SESSIONS_CUT, payload -> onNotification(payload, SessionCutoff::fromJson, list::add));
-    feed.listen(Topics.SESSIONS_FOLDED, payload -> onNotification(payload, SessionFold::fromJson, list::add));
+    this.feed = feed;
+    feed.watch(this::onFeedLive);
+    feed.listen(Topics.TOKENS_REVOKED, payload -> onNotification(Topics.TOKENS_REVOKED, payload, TokenRevocation::fromJson,
+      list::add));
+    feed.listen(Topics.SESSIONS_CUT, payload -> onNotification(Topics.SESSIONS_CUT, payload, SessionCutoff::fromJson, list::add));
+    feed.listen(Topics.SESSIONS_FOLDED, payload -> onNotification(Topics.SESSIONS_FOLDED, payload, SessionFold::fromJson,
+      list::add));
     catchUpTimer = vertx.setPeriodic(interval.toMillis(), id -> {
       list.prune(System.currentTimeMillis());
       sync();
@@ -72,15 +95,39 @@ public final class RevocationSync {
     vertx.cancelTimer(pruneTimer);
   }
 
+  /** Whether the memory holds every revocation committed up to a moment ago: if not, tokens are checked in the database. */
+  public boolean isCurrent() {
+    return current && feed.isLive();
+  }
+
+  /** Lost: this instance may be missing revocations from now on. Heard again: a catch-up makes it current. */
+  private void onFeedLive(boolean live) {
+    if (live) {
+      sync();
+      return;
+    }
+    synchronized (this) {
+      feedLosses++;
+      if (current) {
+        current = false;
+        unsureSince = System.nanoTime();
+        log.warn("Revocations: not sure this instance is current (change feed not live); checking tokens against the database");
+      }
+    }
+  }
+
   /**
    * A payload is applied as it is; none (a new subscription), an empty one (an entry too long for NOTIFY) or one we cannot
    * read means: catch up from the database.
    */
-  private <T> void onNotification(String payload, Function<JsonObject, T> parse, Consumer<T> apply) {
+  private <T> void onNotification(String channel, String payload, Function<JsonObject, T> parse, Consumer<T> apply) {
     if (stopped) {
       return;
     }
     if (payload == null || payload.isEmpty()) {
+      if (payload == null) {
+        subscribed.add(channel);
+      }
       sync();
       return;
     }
@@ -101,14 +148,18 @@ public final class RevocationSync {
       syncAgain = true;
       return syncing;
     }
-    OffsetDateTime since = caughtUpTo;
-    Future<Void> attempt = since == null ? loadAll() : catchUp(since.minus(CATCH_UP_OVERLAP));
+    int lossesAtStart = feedLosses;
+    boolean liveAtStart = feed.isLive() && subscribed.containsAll(CHANNELS);
+    Future<Void> attempt = loaded ? catchUp() : loadAll();
     syncing = attempt.andThen(done -> {
       boolean again;
       synchronized (this) {
         syncing = null;
         again = syncAgain;
         syncAgain = false;
+        if (done.succeeded() && liveAtStart && lossesAtStart == feedLosses && feed.isLive()) {
+          becomeCurrent();
+        }
       }
       if (done.failed() && !stopped) {
         failures.warn("sync", "Reading revocations failed; keeping those in memory: " + done.cause());
@@ -120,15 +171,25 @@ public final class RevocationSync {
     return syncing;
   }
 
+  private void becomeCurrent() {
+    if (!current) {
+      current = true;
+      log.info("Revocations: this instance is current again after {} ms (read up to number {})",
+        (System.nanoTime() - unsureSince) / 1_000_000, floor.highWater());
+    }
+  }
+
   private Future<Void> loadAll() {
-    return repository.now(pool)
-      .compose(stamp -> loadTokens(RevocationRepository.FIRST_TOKEN_ID)
-        .compose(tokens -> loadCutoffs(RevocationRepository.FIRST_USER_ID))
-        .map(cutoffs -> {
-          caughtUpTo = stamp;
-          log.info("Loaded revocations: {} entries", list.size());
-          return null;
-        }));
+    return repository.mark(pool)
+      .compose(mark -> repository.floor(pool, CATCH_UP_MARGIN.toMillis(), mark.number())
+        .compose(below -> loadTokens(RevocationRepository.FIRST_TOKEN_ID)
+          .compose(tokens -> loadCutoffs(RevocationRepository.FIRST_USER_ID))
+          .map(cutoffs -> {
+            floor.loaded(mark, below);
+            loaded = true;
+            log.info("Loaded revocations: {} entries", list.size());
+            return null;
+          })));
   }
 
   private Future<Void> loadTokens(String afterTokenId) {
@@ -146,16 +207,17 @@ public final class RevocationSync {
     });
   }
 
-  private Future<Void> catchUp(OffsetDateTime since) {
-    return repository.now(pool)
-      .compose(stamp -> repository.tokensRecordedSince(pool, since)
+  private Future<Void> catchUp() {
+    long after = floor.current();
+    return repository.mark(pool)
+      .compose(mark -> repository.tokensNumberedAfter(pool, after)
         .compose(tokens -> {
           tokens.forEach(list::add);
-          return repository.cutoffsRecordedSince(pool, since);
+          return repository.cutoffsNumberedAfter(pool, after);
         })
         .map(cutoffs -> {
           cutoffs.forEach(this::apply);
-          caughtUpTo = stamp;
+          floor.caughtUp(mark);
           return null;
         }));
   }
