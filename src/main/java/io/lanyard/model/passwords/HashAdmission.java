@@ -128,14 +128,19 @@ final class HashAdmission {
 
   /** The places ordinary work may fill: all but the reserve, and never fewer than the threads. */
   private int ordinary() {
-    return Math.max(threads, capacity() - capacity() / 4);
+    return Math.max(threads, capacity() - reserve());
+  }
+
+  /** The places kept from ordinary work: a quarter of the capacity (none in a queue of fewer than four places). */
+  private int reserve() {
+    return capacity() / 4;
   }
 
   /** How many hashes may be admitted before one of this priority is refused (the budget holds them all). */
   private int ceiling(HashPriority priority) {
     return switch (priority) {
       case ORDINARY -> ordinary();
-      case RETURNING -> ordinary() + (capacity() - ordinary()) / 2;
+      case RETURNING -> ordinary() + (reserve() + 1) / 2;
       case MARKED -> capacity();
     };
   }

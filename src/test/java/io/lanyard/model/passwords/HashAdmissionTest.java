@@ -44,7 +44,7 @@ class HashAdmissionTest {
 
   @Test
   void ordinaryWorkFromManySourcesLeavesTheReserveToReturningPeople() {
-    // capacity 22: a quarter (5) is the reserve; returning names may use half of it (2), marked clients all of it
+    // capacity 22: a quarter (5) is the reserve; returning names may use half of it (3, rounded up), marked clients all of it
     HashAdmission admission = admission(2, Duration.ofSeconds(1));
 
     int flood = 0;
@@ -55,11 +55,11 @@ class HashAdmissionTest {
     assertThat(flood).as("one hash per source, from ever new sources").isEqualTo(17);
     assertThat(admission.admit("returning-1", HashPriority.RETURNING)).isEmpty();
     assertThat(admission.admit("returning-2", HashPriority.RETURNING)).isEmpty();
-    assertThat(admission.admit("returning-3", HashPriority.RETURNING)).isPresent();
+    assertThat(admission.admit("returning-3", HashPriority.RETURNING)).isEmpty();
+    assertThat(admission.admit("returning-4", HashPriority.RETURNING)).isPresent();
     assertThat(admission.admit("marked-1", HashPriority.MARKED)).isEmpty();
     assertThat(admission.admit("marked-2", HashPriority.MARKED)).isEmpty();
-    assertThat(admission.admit("marked-3", HashPriority.MARKED)).isEmpty();
-    assertThat(admission.admit("marked-4", HashPriority.MARKED)).as("the budget bounds the reserve too").isPresent();
+    assertThat(admission.admit("marked-3", HashPriority.MARKED)).as("the budget bounds the reserve too").isPresent();
     assertThat(admission.admit("bot-new")).isPresent();
   }
 
