@@ -8,6 +8,7 @@ import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.accounts.LoginLockout;
 import io.lanyard.model.accounts.PasswordAttempts;
 import io.lanyard.model.accounts.PasswordResetRepository;
+import io.lanyard.model.accounts.RecentSignIns;
 import io.lanyard.model.accounts.SyntheticAddresses;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserTypeRepository;
@@ -63,6 +64,7 @@ import io.lanyard.services.session.RevocationRepository;
 import io.lanyard.services.session.RevocationSync;
 import io.lanyard.services.session.Revocations;
 import io.lanyard.services.session.Sessions;
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.services.throttling.TokenBuckets;
 import io.lanyard.signin.CheckToken;
@@ -111,6 +113,7 @@ import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +143,12 @@ final class Wiring {
 
   /** Users whose refreshes this instance counts at once: a full bucket is forgotten past it (what a new user gets anyway). */
   private static final int REFRESH_RATE_USERS = 100_000;
+  /**
+   * Names remembered as having signed in lately, for the reserved part of the hash queue: a large fair's returning attendees,
+   * about 3 MB of hashes.
+   */
+  private static final int RECENT_SIGN_INS = 32_768;
+  private static final Duration RECENT_SIGN_IN_KEPT = Duration.ofDays(7);
 
   private final Vertx vertx;
   private final LanyardConfig config;
@@ -214,16 +223,18 @@ final class Wiring {
       captcha);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
     LoginFailures failures = LoginLockout.of(config.security().lockout());
-    PasswordAttempts attempts = new PasswordAttempts(hasher, failures, metrics);
+    PasswordAttempts attempts = new PasswordAttempts(hasher, failures, new RecentSignIns(RECENT_SIGN_INS, RECENT_SIGN_IN_KEPT),
+      metrics);
+    DeviceMarkers markers = DeviceMarkers.derivedFrom(formKey, config.security().lockout().deviceMarkerTtl());
     Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(new OidcWiring.Parts(vertx, config, pools, tokens,
-      sessions, authenticator, attempts, users, audit, idKeys, formKey)));
+      sessions, authenticator, attempts, users, audit, idKeys, formKey, markers)));
     oidc.ifPresent(provider -> {
       liveCopies.add(provider.clients());
       changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> provider.clients().reload());
     });
 
     Operations operations = new Operations(
-      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit),
+      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit, markers),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),

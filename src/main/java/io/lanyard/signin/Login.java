@@ -1,5 +1,6 @@
 package io.lanyard.signin;
 
+import io.lanyard.model.accounts.AttemptKey;
 import io.lanyard.model.accounts.Credentials;
 import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.accounts.PasswordAttempts;
@@ -14,6 +15,7 @@ import io.lanyard.model.audit.AuditKind;
 import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.services.session.Sessions;
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.signin.tokens.Expiry;
 import io.lanyard.signin.tokens.TokenService;
 import io.vertx.core.Future;
@@ -27,7 +29,9 @@ import java.util.Optional;
  * POST /_login/{strategy}: the login result | 400 unknown strategy or bad expiresIn | 401 missing or wrong credentials | 429
  * the identifier is locked (docs/decisions.md §7) | 503 the hash queue is full. Unknown address, wrong password and inactive account
  * fail alike, after the same bcrypt work, and are locked alike; the audit trail records which. The new token is recorded
- * among the user's sessions, which may end its oldest one ({@code security.maxSessionsPerUser}).
+ * among the user's sessions, which may end its oldest one ({@code security.maxSessionsPerUser}). A success answers a new device
+ * marker ({@code deviceToken}); a login sending a valid one for its name back in {@code X-Lanyard-Device} is counted by the
+ * marker, not the name (docs/security.md#device-markers).
  */
 public final class Login {
 
@@ -42,9 +46,10 @@ public final class Login {
   private final Sessions sessions;
   private final Expiry expiry;
   private final AuditTrail audit;
+  private final DeviceMarkers markers;
 
   public Login(Pool pool, UserRepository users, PasswordAttempts attempts, PasswordHasher hasher, TokenService tokens,
-               Sessions sessions, Expiry expiry, AuditTrail audit) {
+               Sessions sessions, Expiry expiry, AuditTrail audit, DeviceMarkers markers) {
     this.pool = pool;
     this.users = users;
     this.attempts = attempts;
@@ -53,6 +58,7 @@ public final class Login {
     this.sessions = sessions;
     this.expiry = expiry;
     this.audit = audit;
+    this.markers = markers;
   }
 
   public Future<Reply> handle(LoginRequest request) {
@@ -77,7 +83,9 @@ public final class Login {
     }
     String email = Emails.normalise(name);
     RequestOrigin origin = request.origin();
-    return attempts.check(pool, email, secret, origin.source(), () -> users.findCredentials(pool, email))
+    AttemptKey key = new AttemptKey(email,
+      markers.verify(request.deviceMarker(), email).map(DeviceMarkers.Marker::lockoutIdentifier));
+    return attempts.check(pool, key, secret, origin.source(), () -> users.findCredentials(pool, email))
       .andThen(done -> {
         if (done.succeeded()) {
           LoginAudit.record(audit, origin, email, done.result(), null);
@@ -86,7 +94,7 @@ public final class Login {
       .compose(checked -> switch (checked.outcome()) {
         case LOCKED -> Future.failedFuture(TooManyRequests.lockout(checked.retryAfter()));
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
-        case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).compose(userId -> open(userId, ttl.ttlMillis()));
+        case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).compose(userId -> open(userId, ttl.ttlMillis(), email));
       });
   }
 
@@ -94,9 +102,9 @@ public final class Login {
    * The session is recorded under the user's lock, which reads the account again: one disabled since the password was checked
    * gets no token (and one disabled after it, a token its cut-off refuses).
    */
-  private Future<Reply> open(String userId, long ttlMillis) {
+  private Future<Reply> open(String userId, long ttlMillis, String email) {
     return sessions.open(userId, ttlMillis).map(session -> session
-      .map(opened -> Reply.ok(tokens.issue(userId, ttlMillis, opened).toJson()))
+      .map(opened -> Reply.ok(tokens.issue(userId, ttlMillis, opened).toJson().put("deviceToken", markers.issue(email))))
       .orElseGet(() -> Reply.error(ApiError.wrongCredentials())));
   }
 

@@ -1,5 +1,6 @@
 package io.lanyard.web;
 
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.model.api.Overloaded;
 import io.lanyard.model.api.TooManyRequests;
 import io.lanyard.services.metrics.Outcomes;
@@ -163,10 +164,11 @@ public final class AccountPages {
       return;
     }
     Cookie session = request.getCookie(OidcProvider.SESSION_COOKIE);
+    Cookie device = request.getCookie(DeviceMarkers.COOKIE);
     PageRequest pageRequest = new PageRequest(params(params),
       nonNull(request.getHeader(HttpHeaders.ACCEPT_LANGUAGE)), formTokens.fieldFor(cookie), accepted,
       context.get(Replies.REQUEST_ID), context.get(HttpVerticle.SOURCE), nonNull(request.getHeader(HttpHeaders.USER_AGENT)),
-      all(params), Optional.ofNullable(session).map(Cookie::getValue));
+      all(params), Optional.ofNullable(session).map(Cookie::getValue), Optional.ofNullable(device).map(Cookie::getValue));
     Optional<TooManyRequests> overRate = action.flatMap(name -> limits.refusal(name, pageRequest.source()));
     if (overRate.isPresent()) {
       write(context, throttled(path, CommonPages.language(pageRequest), overRate.get()));
@@ -212,6 +214,7 @@ public final class AccountPages {
       // a redirect (to a client, or the next page of a sign-in): the browser follows Location and reads no body
       SECURITY_HEADERS.forEach(response::putHeader);
       page.headers().forEach(response::putHeader);
+      page.cookies().forEach(cookie -> response.headers().add(HttpHeaders.SET_COOKIE, cookie));
       response.setStatusCode(page.status()).end();
       return;
     }
@@ -226,6 +229,7 @@ public final class AccountPages {
     }
     SECURITY_HEADERS.forEach(response::putHeader);
     written.headers().forEach(response::putHeader);
+    written.cookies().forEach(cookie -> response.headers().add(HttpHeaders.SET_COOKIE, cookie));
     response.setStatusCode(written.status()).putHeader(HttpHeaders.CONTENT_TYPE, HTML_UTF8);
     response.end(html);
   }

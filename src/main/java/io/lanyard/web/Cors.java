@@ -1,5 +1,6 @@
 package io.lanyard.web;
 
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -16,7 +17,8 @@ final class Cors {
 
   private static final String ALLOW_METHODS = "GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS";
   private static final String ALLOW_HEADERS = "Content-Type, Access-Control-Allow-Headers, Authorization, X-Requested-With, "
-    + "Content-Length, Content-Encoding, X-Kuzzle-Volatile, X-Kuzzle-Request-Id, Idempotency-Key";
+    + "Content-Length, Content-Encoding, X-Kuzzle-Volatile, X-Kuzzle-Request-Id, Idempotency-Key, "
+    + DeviceMarkers.HEADER;
   /** What a browser client may read besides the safelisted headers: the request id, and when to retry a 503 or 429. */
   private static final String EXPOSE_HEADERS = RequestIds.HEADER + ", Retry-After";
   private static final String NULL_ORIGIN = "null";

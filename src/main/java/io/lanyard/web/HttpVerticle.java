@@ -1,5 +1,6 @@
 package io.lanyard.web;
 
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.model.api.ApiError;
 import io.lanyard.model.api.ApiRequest;
 import io.lanyard.model.api.Operation;
@@ -200,7 +201,8 @@ public final class HttpVerticle extends VerticleBase {
         String userAgent = context.request().getHeader(HttpHeaders.USER_AGENT);
         ApiRequest request = new ApiRequest(context.get(Replies.REQUEST_ID), parsed.body(), query, context.pathParams(),
           Optional.ofNullable(check.caller()), context.get(SOURCE), userAgent == null ? "" : userAgent,
-          Optional.ofNullable(context.request().getHeader(IDEMPOTENCY_KEY)));
+          Optional.ofNullable(context.request().getHeader(IDEMPOTENCY_KEY)),
+          Optional.ofNullable(context.request().getHeader(DeviceMarkers.HEADER)));
         return invoke(route.operation(), request);
       })
       .onComplete(done -> write(context, route, done.succeeded() ? done.result() : Replies.forFailure(route, done.cause())));

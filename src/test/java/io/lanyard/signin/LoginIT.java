@@ -35,7 +35,7 @@ class LoginIT extends SharedServiceFixture {
 
     assertThat(response.status()).withFailMessage(response.pretty()).isEqualTo(200);
     JsonObject result = response.result();
-    assertThat(result.fieldNames()).containsExactlyInAnyOrder("_id", "jwt", "expiresAt", "ttl");
+    assertThat(result.fieldNames()).containsExactlyInAnyOrder("_id", "jwt", "expiresAt", "ttl", "deviceToken");
     assertThat(result.getString("_id")).isEqualTo(userId);
     assertThat(result.getLong("ttl")).isEqualTo(3_600_000L);
     assertThat(result.getLong("expiresAt")).isBetween(before + 3_600_000L, System.currentTimeMillis() + 3_600_000L);

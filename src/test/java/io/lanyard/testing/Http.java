@@ -52,6 +52,12 @@ public final class Http {
       new PoolOptions().setHttp1MaxSize(connections));
   }
 
+  /** @param localAddress the address this client's sockets are bound to (127.0.0.0/8 gives a test many sources) */
+  Http(Vertx vertx, int port, String localAddress) {
+    this.client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port)
+      .setLocalAddress(localAddress));
+  }
+
   public Response post(String path, JsonObject body) {
     return send(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap());
   }

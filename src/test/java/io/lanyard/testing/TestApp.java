@@ -115,6 +115,14 @@ public final class TestApp implements AutoCloseable {
     return new Http(vertx, lanyard.port(), connections);
   }
 
+  /**
+   * A client whose connections come from {@code localAddress}, a loopback address of its own ({@code 127.0.0.2} and up): the
+   * service sees a source of its own for it, with no proxy trusted.
+   */
+  public Http httpFrom(String localAddress) {
+    return new Http(vertx, lanyard.port(), localAddress);
+  }
+
   public Lanyard lanyard() {
     return lanyard;
   }

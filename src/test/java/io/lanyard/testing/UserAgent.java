@@ -106,6 +106,12 @@ public final class UserAgent {
     return cookies.getCookieStore().getCookies().stream().filter(cookie -> cookie.getName().equals(name)).findFirst();
   }
 
+  /** Forgets one cookie, as a browser whose session cookie ended keeps the others. */
+  public void forgetCookie(String name) {
+    cookies.getCookieStore().getCookies().stream().filter(cookie -> cookie.getName().equals(name)).toList()
+      .forEach(cookie -> cookies.getCookieStore().getURIs().forEach(uri -> cookies.getCookieStore().remove(uri, cookie)));
+  }
+
   public void forgetCookies() {
     cookies.getCookieStore().removeAll();
   }

@@ -172,7 +172,7 @@ class EnvelopeIT extends SharedServiceFixture {
       assertThat(response.result()).isEqualTo(new JsonObject());
       assertThat(response.headers().get("Access-Control-Allow-Origin")).isEqualTo("https://fair.example");
       assertThat(response.headers().get("Access-Control-Allow-Headers")).contains("Authorization", "Content-Type",
-        "X-Kuzzle-Volatile", "X-Kuzzle-Request-Id", "Idempotency-Key");
+        "X-Kuzzle-Volatile", "X-Kuzzle-Request-Id", "Idempotency-Key", "X-Lanyard-Device");
       assertThat(response.headers().get("Access-Control-Allow-Methods")).contains("GET", "POST");
       assertThat(response.headers().get("Vary")).isEqualTo("Origin");
     }

@@ -1,5 +1,6 @@
 package io.lanyard.model.accounts;
 
+import io.lanyard.model.passwords.HashPriority;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,6 +17,10 @@ import java.util.function.Supplier;
  * counted by the lockout, and refused with no bcrypt while the identifier is locked; then one bcrypt run whatever the
  * account (the dummy hash for an unknown or inactive one); then the attempt settled: a right password clears the count, a
  * wrong one is a failure, which may lock the identifier.
+ *
+ * <p>An attempt carrying a device marker for the name is counted by the marker instead of the name, and hashed in the whole
+ * reserve of the queue; a name that signed in successfully lately ({@link RecentSignIns}) is hashed in half of it
+ * (docs/security.md#device-markers).
  */
 public final class PasswordAttempts {
 
@@ -39,11 +44,13 @@ public final class PasswordAttempts {
 
   private final PasswordHasher hasher;
   private final LoginFailures failures;
+  private final RecentSignIns recent;
   private final Counter locksStarted;
 
-  public PasswordAttempts(PasswordHasher hasher, LoginFailures failures, MeterRegistry registry) {
+  public PasswordAttempts(PasswordHasher hasher, LoginFailures failures, RecentSignIns recent, MeterRegistry registry) {
     this.hasher = hasher;
     this.failures = failures;
+    this.recent = recent;
     this.locksStarted = Counter.builder("lanyard.lockouts")
       .description("Identifiers locked by the per-identifier lockout (a failure that reached security.lockout.failures)")
       .register(registry);
@@ -57,11 +64,26 @@ public final class PasswordAttempts {
    */
   public Future<Checked> check(SqlClient client, String identifier, String password, String source,
                                Supplier<Future<Optional<Credentials>>> account) {
-    return hasher.reserve(source).compose(slot -> failures.attempt(client, identifier)
+    return check(client, AttemptKey.of(identifier), password, source, account);
+  }
+
+  /**
+   * @param key the name typed, and the device marker shown for it, if one checked out
+   */
+  public Future<Checked> check(SqlClient client, AttemptKey key, String password, String source,
+                               Supplier<Future<Optional<Credentials>>> account) {
+    HashPriority priority = key.isMarked() ? HashPriority.MARKED
+      : recent.contains(key.email()) ? HashPriority.RETURNING : HashPriority.ORDINARY;
+    return hasher.reserve(source, priority).compose(slot -> failures.attempt(client, key.lockoutIdentifier())
       .compose(attempt -> attempt.refusedFor().isPresent()
         ? Future.succeededFuture(new Checked(Outcome.LOCKED, Optional.empty(), Optional.empty(), attempt.refusedFor().get(),
             false))
         : account.get().compose(found -> verify(client, password, found, slot, attempt))
+          .andThen(done -> {
+            if (done.succeeded() && done.result().outcome() == Outcome.VERIFIED) {
+              recent.signedIn(key.email());
+            }
+          })
           // an attempt not settled by a verification (a failed read, a failed hash) counts for nothing
           .onComplete(done -> attempt.abandon()))
       // a slot not used by a verification (refused, or a failed read) is given back; after one, this does nothing

@@ -12,14 +12,16 @@ import java.util.Optional;
  * @param source the client's address (docs/decisions.md §7: the peer, or the client behind a trusted proxy)
  * @param userAgent the {@code User-Agent} header, or empty
  * @param idempotencyKey the {@code Idempotency-Key} header, if sent (read by the creation routes)
+ * @param deviceMarker the {@code X-Lanyard-Device} header, if sent (read by login: docs/security.md#device-markers)
  */
 public record ApiRequest(String requestId, JsonObject body, MultiMap query, Map<String, String> pathParams,
-                         Optional<Caller> caller, String source, String userAgent, Optional<String> idempotencyKey) {
+                         Optional<Caller> caller, String source, String userAgent, Optional<String> idempotencyKey,
+                         Optional<String> deviceMarker) {
 
   /** A request without an {@code Idempotency-Key} (the hosted pages' forms, which send none). */
   public ApiRequest(String requestId, JsonObject body, MultiMap query, Map<String, String> pathParams, Optional<Caller> caller,
                     String source, String userAgent) {
-    this(requestId, body, query, pathParams, caller, source, userAgent, Optional.empty());
+    this(requestId, body, query, pathParams, caller, source, userAgent, Optional.empty(), Optional.empty());
   }
 
   /** A query parameter, else the body field of the same name (Kuzzle reads arguments from both). */

@@ -15,15 +15,20 @@ import java.util.function.LongSupplier;
  * wait is estimated from the hashes admitted and not finished and a moving average of how long one takes, so the bound follows
  * the machine (its cores, its load, the configured cost) without tuning. The queue so holds at most {@link #capacity} hashes.
  *
- * <p>By source: a quarter of the capacity (at least a place per thread) is room kept for sources that hold none of it yet.
- * Once the queue is filled past the rest, a source may hold at most its share: the capacity divided by the number of sources
- * holding some, plus one (the newcomer). So a single source offering ten times what the machine hashes fills three
- * quarters of the queue and is refused past that; a person logging in from anywhere else still finds a place, waits behind
+ * <p>By source, within the ordinary part of the queue (below): a quarter of it (at least a place per thread) is room kept
+ * for sources that hold none of it yet. Once it is filled past the rest, a source may hold at most its share: the ordinary
+ * part divided by the number of sources holding some, plus one (the newcomer). So a single source offering ten times what
+ * the machine hashes fills three quarters of the ordinary part and is refused past that; a person logging in from anywhere else still finds a place, waits behind
  * at most that work, and gets in; and as more sources hold places, the flooding one is refused first, down to its share.
  * A source alone, or a few, may use everything but the room: the queue a lone source builds is a quarter shorter, its
  * throughput the same (its clients are not turned away while a thread could take their work). The share never falls below
  * the number of threads. Everything here is per instance and in memory, and runs under this object's lock: a few hundred
  * admissions a second at most, each a handful of operations.
+ *
+ * <p>By priority ({@link HashPriority}): a quarter of the capacity is the reserve, which ordinary work never takes; a name
+ * that signed in lately may use half of it, a client with a device marker all of it. A flood from any number of sources so
+ * stops at three quarters of the queue, and a returning person's hash waits behind at most that work, within the budget.
+ * The sources' shares above are counted within the ordinary part.
  *
  * <p>The average is of wall time, so it counts the contention the hashes ran under (other work on the cores). That lesson
  * goes stale once the queue is empty: after {@link #FORGET_AFTER_IDLE} with no hash admitted, the estimate starts again from
@@ -63,8 +68,13 @@ final class HashAdmission {
     this.idleSince = clock.getAsLong();
   }
 
-  /** Admits one hash for {@code source} (then {@link #finished} or {@link #released} must follow), or says why not. */
+  /** Admits one ordinary hash for {@code source}. */
   synchronized Optional<Overloaded> admit(String source) {
+    return admit(source, HashPriority.ORDINARY);
+  }
+
+  /** Admits one hash for {@code source} (then {@link #finished} or {@link #released} must follow), or says why not. */
+  synchronized Optional<Overloaded> admit(String source, HashPriority priority) {
     if (admitted == 0 && clock.getAsLong() - idleSince >= FORGET_AFTER_IDLE.toNanos()) {
       averageNanos = Math.min(averageNanos, averageCpuNanos);
     }
@@ -72,8 +82,12 @@ final class HashAdmission {
     if (wait > budgetNanos) {
       return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
     }
+    if (admitted >= ceiling(priority)) {
+      return Optional.of(new Overloaded("hash queue full but for its reserve", retryAfterSeconds(wait)));
+    }
     int mine = held.getOrDefault(source, 0);
-    if (admitted >= capacity() - room() && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
+    if (priority == HashPriority.ORDINARY && admitted >= ordinary() - room()
+      && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
       return Optional.of(new Overloaded("source over its share of the hash queue", retryAfterSeconds(wait)));
     }
     admitted++;
@@ -112,14 +126,33 @@ final class HashAdmission {
     return threads + (int) Math.min(Integer.MAX_VALUE - threads, (long) (budgetNanos * threads / averageNanos));
   }
 
-  /** The places kept for sources holding none: a quarter of the capacity, at least one per thread. */
+  /** The places ordinary work may fill: all but the reserve, and never fewer than the threads. */
+  private int ordinary() {
+    return Math.max(threads, capacity() - reserve());
+  }
+
+  /** The places kept from ordinary work: a quarter of the capacity (none in a queue of fewer than four places). */
+  private int reserve() {
+    return capacity() / 4;
+  }
+
+  /** How many hashes may be admitted before one of this priority is refused (the budget holds them all). */
+  private int ceiling(HashPriority priority) {
+    return switch (priority) {
+      case ORDINARY -> ordinary();
+      case RETURNING -> ordinary() + (reserve() + 1) / 2;
+      case MARKED -> capacity();
+    };
+  }
+
+  /** The ordinary places kept for sources holding none: a quarter of them, at least one per thread. */
   private int room() {
-    return Math.max(threads, capacity() / 4);
+    return Math.max(threads, ordinary() / 4);
   }
 
   /** @param others the sources other than the asking one that hold some of the queue */
   private int share(int others) {
-    return Math.max(threads, capacity() / (others + 2));
+    return Math.max(threads, ordinary() / (others + 2));
   }
 
   /**

@@ -96,7 +96,12 @@ public final class PasswordHasher {
    * @return a failed future holding the {@link Overloaded} refusal when the queue has no place for this source
    */
   public Future<Slot> reserve(String source) {
-    Optional<Overloaded> refusal = admission.admit(source);
+    return reserve(source, HashPriority.ORDINARY);
+  }
+
+  /** {@link #reserve(String)} in the part of the queue {@code priority} may use (docs/security.md#reserved-hashing). */
+  public Future<Slot> reserve(String source, HashPriority priority) {
+    Optional<Overloaded> refusal = admission.admit(source, priority);
     return refusal.isPresent() ? Future.failedFuture(refusal.get()) : Future.succeededFuture(new Slot(source));
   }
 

@@ -176,7 +176,11 @@ public final class ConfigLoader {
   private static LanyardConfig.Lockout lockout(ConfigReader settings) {
     LanyardConfig.Lockout lockout = new LanyardConfig.Lockout(settings.integer("security.lockout.failures"),
       settings.duration("security.lockout.wait"), settings.duration("security.lockout.maxWait"),
-      settings.duration("security.lockout.window"));
+      settings.duration("security.lockout.window"), settings.duration("security.lockout.deviceMarkerTtl"));
+    if (lockout.deviceMarkerTtl().isZero() || lockout.deviceMarkerTtl().compareTo(java.time.Duration.ofDays(400)) > 0) {
+      throw new ConfigException("Invalid setting security.lockout.deviceMarkerTtl (LANYARD_LOCKOUT_DEVICE_MARKER_TTL): "
+        + "between 1s and 400d");
+    }
     if (lockout.maxWait().compareTo(lockout.firstWait()) < 0) {
       throw new ConfigException("Invalid setting security.lockout.maxWait (LANYARD_LOCKOUT_MAX_WAIT): it must be at least "
         + "security.lockout.wait (LANYARD_LOCKOUT_WAIT)");

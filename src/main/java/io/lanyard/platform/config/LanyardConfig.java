@@ -84,8 +84,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * {@code firstWait}, doubled at each further failure up to {@code maxWait}; failures older than {@code window} are forgotten.
    *
    * @param failures 0 turns the lockout off
+   * @param deviceMarkerTtl how long the device marker a successful sign-in leaves stays good (docs/security.md#device-markers)
    */
-  public record Lockout(int failures, Duration firstWait, Duration maxWait, Duration window) {
+  public record Lockout(int failures, Duration firstWait, Duration maxWait, Duration window, Duration deviceMarkerTtl) {
 
     public boolean isOn() {
       return failures > 0;

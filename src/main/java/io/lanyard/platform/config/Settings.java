@@ -134,6 +134,9 @@ public final class Settings {
       "…up to this"),
     Setting.inFile("security.lockout.window", "LANYARD_LOCKOUT_WINDOW", kind(DURATION), "12h",
       "Failures older than this are forgotten"),
+    Setting.inFile("security.lockout.deviceMarkerTtl", "LANYARD_LOCKOUT_DEVICE_MARKER_TTL", kind(DURATION), "90d",
+      "How long the device marker a successful sign-in leaves stays good (1s–400d); see "
+        + "[Device markers](security.md#device-markers)"),
     Setting.inFile("security.sourceRate.credentials", "LANYARD_SOURCE_RATE_CREDENTIALS", kind(RATE), "30/1m",
       "Per source and instance: login, `createWithPassword`, `activate`, `resetPassword` and the routes that check a current "
         + "password. `<count>/<duration>`: `count` at once, refilled at `count` per duration; `off` = no limit; over it 429"),

@@ -1,6 +1,7 @@
 package io.lanyard.signin.oidc;
 
 import com.nimbusds.oauth2.sdk.id.Issuer;
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.model.accounts.PasswordAttempts;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.applications.OidcClient;
@@ -37,7 +38,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
   /** What the provider is built from. */
   public record Parts(Vertx vertx, LanyardConfig config, DbPools pools, TokenService tokens, Sessions sessions,
                       Authenticator authenticator, PasswordAttempts attempts, UserRepository users, AuditTrail audit,
-                      IdTokenKeys keys, String formKey) {
+                      IdTokenKeys keys, String formKey, DeviceMarkers markers) {
   }
 
   public static OidcWiring build(Parts parts) {
@@ -58,7 +59,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       parts.keys().publicKeys().toString(),
       requests,
       new Authorize(logins, requests, idTokens, iss, settings, parts.audit()),
-      new SignIn(logins, parts.users(), parts.attempts(), sessions, parts.audit()),
+      new SignIn(logins, parts.users(), parts.attempts(), sessions, parts.audit(), parts.markers()),
       sessions,
       new SignInProofs(parts.formKey()),
       new TokenEndpoint(logins, clients, issuance, settings, parts.audit()),

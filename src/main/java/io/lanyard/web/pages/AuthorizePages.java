@@ -65,7 +65,8 @@ public final class AuthorizePages {
       if (!request.formAccepted()) {
         return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
       }
-      return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), authorization.client().applicationId())
+      return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), authorization.client().applicationId(),
+          request.deviceCookie())
         .compose(result -> {
           if (result.outcome() == SignIn.Outcome.LOCKED) {
             return Future.succeededFuture(common.tooManyAttempts(language(request, authorization),
@@ -76,11 +77,12 @@ public final class AuthorizePages {
           }
           SsoSession session = result.session().orElseThrow().session();
           String setCookie = cookies.set(result.session().get().token());
+          String deviceCookie = cookies.device(result.deviceMarker().orElseThrow(), oidc.signIn().markerLifetime());
           return oidc.authorize().decide(authorization, Optional.of(session), true, request.origin())
             .map(decision -> decision.next() == Authorize.Next.CONSENT
               ? consent.page(request, authorization, session, Optional.of(oidc.proofs().proof(session, parameters)))
               : next(request, authorization, decision))
-            .map(page -> page.withHeader("Set-Cookie", setCookie));
+            .map(page -> page.withCookie(setCookie).withCookie(deviceCookie));
         });
     });
   }

@@ -18,10 +18,11 @@ import java.util.Optional;
  * @param source the client's address (docs/decisions.md §7), for the operations' limits
  * @param parameters every value of every parameter (an OpenID Connect request refuses one given twice)
  * @param sessionCookie the browser's single sign-on session cookie, if it sent one
+ * @param deviceCookie the browser's device marker cookie (docs/security.md#device-markers), if it sent one
  */
 public record PageRequest(Map<String, String> params, String acceptLanguage, String formToken, boolean formAccepted,
                           String requestId, String source, String userAgent, Map<String, List<String>> parameters,
-                          Optional<String> sessionCookie) {
+                          Optional<String> sessionCookie, Optional<String> deviceCookie) {
 
   /** A parameter, or empty when absent. */
   public String param(String name) {

@@ -1,6 +1,9 @@
 package io.lanyard.web.pages;
 
+import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.signin.oidc.OidcProvider;
+
+import java.time.Duration;
 
 /**
  * The single sign-on session's cookie (docs/decisions.md §13): HttpOnly, {@code SameSite=Lax} (it must come along when a
@@ -14,6 +17,15 @@ public record SessionCookies(String path, boolean secure) {
 
   String set(String token) {
     return OidcProvider.SESSION_COOKIE + "=" + token + attributes();
+  }
+
+  /**
+   * The device marker's cookie (docs/security.md#device-markers): HttpOnly, {@code SameSite=Strict} (only our own login form
+   * needs it), {@code Secure} on https, kept as long as the marker is good.
+   */
+  String device(String marker, Duration lifetime) {
+    return DeviceMarkers.COOKIE + "=" + marker + "; Max-Age=" + lifetime.toSeconds() + "; Path=" + path
+      + "; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "");
   }
 
   String clear() {

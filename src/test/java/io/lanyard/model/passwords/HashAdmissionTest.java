@@ -33,13 +33,34 @@ class HashAdmissionTest {
     HashAdmission admission = admission(2, Duration.ofSeconds(1));
 
     for (int i = 0; i < 22; i++) {
-      assertThat(admission.admit("source-" + i)).as("hash %d", i).isEmpty();
+      assertThat(admission.admit("source-" + i, HashPriority.MARKED)).as("hash %d", i).isEmpty();
     }
-    Optional<Overloaded> refused = admission.admit("one-more");
+    Optional<Overloaded> refused = admission.admit("one-more", HashPriority.MARKED);
 
     assertThat(refused).isPresent();
     assertThat(refused.get().retryAfterSeconds()).isEqualTo(2);
     assertThat(admission.inFlight()).isEqualTo(22);
+  }
+
+  @Test
+  void ordinaryWorkFromManySourcesLeavesTheReserveToReturningPeople() {
+    // capacity 22: a quarter (5) is the reserve; returning names may use half of it (3, rounded up), marked clients all of it
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+
+    int flood = 0;
+    while (admission.admit("bot-" + flood).isEmpty()) {
+      flood++;
+    }
+
+    assertThat(flood).as("one hash per source, from ever new sources").isEqualTo(17);
+    assertThat(admission.admit("returning-1", HashPriority.RETURNING)).isEmpty();
+    assertThat(admission.admit("returning-2", HashPriority.RETURNING)).isEmpty();
+    assertThat(admission.admit("returning-3", HashPriority.RETURNING)).isEmpty();
+    assertThat(admission.admit("returning-4", HashPriority.RETURNING)).isPresent();
+    assertThat(admission.admit("marked-1", HashPriority.MARKED)).isEmpty();
+    assertThat(admission.admit("marked-2", HashPriority.MARKED)).isEmpty();
+    assertThat(admission.admit("marked-3", HashPriority.MARKED)).as("the budget bounds the reserve too").isPresent();
+    assertThat(admission.admit("bot-new")).isPresent();
   }
 
   @Test
@@ -59,7 +80,7 @@ class HashAdmissionTest {
 
   @Test
   void aSourceAloneMayHoldAllButTheRoomKeptForOthers() {
-    // capacity 22 (see above), a quarter of it (5) kept: a lone source gets 17, and the others find the rest
+    // capacity 22 (see above), 17 of it ordinary, a quarter of that (4) kept: a lone source gets 13, the others the rest
     HashAdmission admission = admission(2, Duration.ofSeconds(1));
 
     int flooder = 0;
@@ -67,7 +88,7 @@ class HashAdmissionTest {
       flooder++;
     }
 
-    assertThat(flooder).isEqualTo(17);
+    assertThat(flooder).isEqualTo(13);
     assertThat(admission.admit("person")).isEmpty();
     assertThat(admission.admit("another person")).isEmpty();
     assertThat(admission.admit("flood")).as("still over its share").isPresent();
@@ -81,13 +102,13 @@ class HashAdmissionTest {
     }
     admission.admit("person");
 
-    // past the free part of the queue, with two sources holding places, each may hold a third of the 22
+    // past the free part of the queue, with two sources holding places, each may hold a third of the 17 ordinary places
     assertThat(admission.admit("person")).isEmpty();
     int more = 2;
     while (admission.admit("person").isEmpty()) {
       more++;
     }
-    assertThat(more).isEqualTo(7);
+    assertThat(more).isEqualTo(5);
   }
 
   @Test

@@ -41,7 +41,7 @@ class ConfigLoaderTest {
     LanyardConfig.Security security = config.security();
     assertThat(security.sourceAllowlist().isEmpty()).isTrue();
     assertThat(security.lockout()).isEqualTo(new LanyardConfig.Lockout(10, Duration.ofMinutes(1), Duration.ofMinutes(15),
-      Duration.ofHours(12)));
+      Duration.ofHours(12), Duration.ofDays(90)));
     assertThat(security.sourceRates().credentials()).contains(new Rate(30, Duration.ofMinutes(1)));
     assertThat(security.sourceRates().mail()).contains(new Rate(10, Duration.ofMinutes(1)));
     assertThat(security.maxSessionsPerUser()).isEqualTo(20);

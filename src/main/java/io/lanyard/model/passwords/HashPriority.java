@@ -1,0 +1,16 @@
+package io.lanyard.model.passwords;
+
+/**
+ * Which part of the hash queue a verification may use (docs/security.md#reserved-hashing). A quarter of the queue is kept
+ * from ordinary work: a client holding a device marker for the name may use all of it, a name that signed in successfully
+ * lately half of it. A flood of guesses, however many sources it comes from, so fills three quarters of the queue at most,
+ * and the people it would starve still wait behind no more than that.
+ */
+public enum HashPriority {
+  /** Anyone: the fair share between sources, in three quarters of the queue. */
+  ORDINARY,
+  /** A name that signed in successfully lately (anyone may type it, so only half of the reserve). */
+  RETURNING,
+  /** A client carrying a valid device marker for the name (only the owner's clients have one). */
+  MARKED
+}
