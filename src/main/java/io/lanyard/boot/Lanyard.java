@@ -23,6 +23,7 @@ import io.lanyard.services.session.RevocationList;
 import io.lanyard.services.webhooks.DeliveryRepository;
 import io.lanyard.services.webhooks.WebhookVerticle;
 import io.lanyard.signin.oidc.IdTokenKeys;
+import io.lanyard.signin.oidc.KeptIdTokenKeys;
 import io.lanyard.signin.tokens.ClaimRules;
 import io.lanyard.signin.tokens.JwtSecrets;
 import io.lanyard.signin.tokens.SigningKeys;
@@ -142,7 +143,7 @@ public final class Lanyard {
 
   /**
    * The keys of ID tokens when the OpenID Connect provider is on ({@code http.publicUrl} set): the configured key pair, else
-   * the one the deployment generated and keeps (docs/decisions.md §13).
+   * the RS256 and ES256 keys the deployment generated and keeps (docs/decisions.md §13).
    */
   private Future<Optional<IdTokenKeys>> idTokenKeys(Optional<SigningKeys> keys) {
     if (config.http().publicUrl().isEmpty()) {
@@ -151,7 +152,7 @@ public final class Lanyard {
     if (keys.isPresent()) {
       return Future.succeededFuture(Optional.of(IdTokenKeys.configured(keys.get())));
     }
-    return IdTokenKeys.kept(pools.requests(), config.jwt().secretKey()).map(Optional::of);
+    return KeptIdTokenKeys.load(vertx, pools.requests(), config.jwt().secretKey()).map(Optional::of);
   }
 
   /**

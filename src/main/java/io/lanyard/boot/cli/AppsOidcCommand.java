@@ -3,6 +3,7 @@ package io.lanyard.boot.cli;
 import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.applications.ApplicationUrls;
+import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.lanyard.model.applications.OidcClient;
 import io.lanyard.model.applications.OidcClientRepository;
 import io.lanyard.model.applications.RedirectUris;
@@ -61,6 +62,10 @@ final class AppsOidcCommand implements Callable<Integer> {
     description = "Where a signed logout token is POSTed when a session the client took part in ends.")
   private String backchannelLogoutUri;
 
+  @Option(names = "--id-token-alg", paramLabel = "ALG", description = "What signs the client's ID tokens and logout tokens: "
+    + "RS256 (the default, what libraries expect when told nothing) or ES256.")
+  private IdTokenAlgorithm idTokenAlgorithm = IdTokenAlgorithm.DEFAULT;
+
   @Option(names = "--rotate-secret", description = "Give a confidential client a new secret (printed once); the old one "
     + "stops working at once.")
   private boolean rotateSecret;
@@ -98,7 +103,7 @@ final class AppsOidcCommand implements Callable<Integer> {
         ? Optional.of(SecretTokens.generate()) : Optional.empty();
       OidcClientRepository.Registered registered = Await.result(clients.register(runtime.pool(), applicationId,
         new OidcClientRepository.Registration(redirectUris, postLogoutRedirectUris, firstParty, backchannel,
-          secret.map(SecretTokens::sha256), isPublic)));
+          secret.map(SecretTokens::sha256), isPublic, idTokenAlgorithm)));
       runtime.config().http().publicUrl().ifPresentOrElse(issuer -> out.println("issuer\t" + issuer),
         () -> out.println("issuer\t-"));
       out.println("client_id\t" + registered.clientId());
@@ -108,6 +113,7 @@ final class AppsOidcCommand implements Callable<Integer> {
       postLogoutRedirectUris.forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
       backchannel.ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
       out.println("first_party\t" + firstParty);
+      out.println("id_token_signed_response_alg\t" + idTokenAlgorithm);
       appToken.ifPresent(token -> out.println("app_token\t" + token));
       if (runtime.config().http().publicUrl().isEmpty()) {
         spec.commandLine().getErr().println("lanyard: http.publicUrl (LANYARD_PUBLIC_URL) is not set: the OpenID Connect "

@@ -51,6 +51,7 @@ final class AppsShowCommand implements Callable<Integer> {
       out.println("client_type\t" + (oidc.isPublic() ? "public" : "confidential"));
       out.println("token_endpoint_auth_method\t" + (oidc.isPublic() ? "none" : "client_secret_basic"));
       out.println("first_party\t" + oidc.firstParty());
+      out.println("id_token_signed_response_alg\t" + oidc.idTokenAlgorithm());
       oidc.redirectUris().forEach(uri -> out.println("redirect_uri\t" + uri));
       oidc.postLogoutRedirectUris().forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
       oidc.backchannelLogoutUri().ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));

@@ -1,20 +1,30 @@
 package io.lanyard.boot.cli;
 
+import com.nimbusds.jose.jwk.JWK;
+import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.lanyard.platform.config.ConfigException;
 import io.lanyard.platform.config.ConfigLoader;
+import io.lanyard.platform.config.Secret;
 import io.lanyard.signin.oidc.IdTokenKeys;
+import io.lanyard.signin.oidc.KeptIdTokenKeys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * {@code keys}: the ES256 key the deployment generated for ID tokens (docs/decisions.md §13). Rotating makes a new key sign
- * and keeps the old one published, verifying only, until it is retired; instances take the change at their next start, so
- * the operator restarts them one by one (a rolling restart) after a rotation.
+ * {@code keys}: the RS256 and ES256 keys the deployment generated for ID tokens (docs/decisions.md §13). Rotating makes a new
+ * key sign and keeps the old one published, verifying only, until it is retired; instances take the change at their next
+ * start, so the operator restarts them one by one (a rolling restart) after a rotation.
  */
-@Command(name = "keys", description = "Rotate the ID tokens' signing key that the deployment generated (not a configured "
+@Command(name = "keys", description = "Rotate the ID tokens' signing keys that the deployment generated (not a configured "
   + "key pair: rotate that with jwt.signingKey and jwt.secondaryKey).",
   footer = "  java -jar lanyard.jar keys rotate",
   subcommands = {KeysCommand.Rotate.class, KeysCommand.Retire.class})
@@ -23,23 +33,37 @@ final class KeysCommand {
   private KeysCommand() {
   }
 
+  /** The algorithms a command acts on: the one named, or both. */
+  static final class Which {
+
+    @Option(names = "--alg", paramLabel = "ALG", description = "Only the key of this algorithm: RS256 or ES256 (default: both).")
+    private IdTokenAlgorithm algorithm;
+
+    List<IdTokenAlgorithm> algorithms() {
+      return algorithm == null ? List.of(IdTokenAlgorithm.values()) : List.of(algorithm);
+    }
+  }
+
   @Command(name = "rotate", description = "A new key signs ID tokens; the current one stays published, verifying only, until "
-    + "'keys retire'. Restart the instances one by one afterwards.",
-    footer = "  java -jar lanyard.jar keys rotate")
+    + "'keys retire'. Restart the instances one by one afterwards. Prints <alg>_signing_kid and <alg>_previous_kid lines.",
+    footer = "  java -jar lanyard.jar keys rotate --alg RS256")
   static final class Rotate implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
+    @Mixin
+    private Which which = new Which();
+
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        IdTokenKeys keys = Await.result(IdTokenKeys.rotate(runtime.pool(), runtime.config().jwt().secretKey()
-          .orElseThrow(() -> new ConfigException("Invalid setting " + ConfigLoader.JWT_SECRET_KEY_ENV
-            + ": it is needed to read and write the ID tokens' signing key kept in the database"))));
-        spec.commandLine().getOut().println("signing_kid\t" + keys.signingKid());
-        keys.publicKeys().getKeys().stream().skip(1)
-          .forEach(key -> spec.commandLine().getOut().println("previous_kid\t" + key.getKeyID()));
+        Secret secretKey = runtime.config().jwt().secretKey().orElseThrow(() -> new ConfigException("Invalid setting "
+          + ConfigLoader.JWT_SECRET_KEY_ENV + ": it is needed to read and write the ID tokens' signing keys kept in the "
+          + "database"));
+        IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(), secretKey,
+          which.algorithms()));
+        print(spec.commandLine().getOut(), keys);
         return 0;
       }
     }
@@ -53,13 +77,29 @@ final class KeysCommand {
     @Spec
     private CommandSpec spec;
 
+    @Mixin
+    private Which which = new Which();
+
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        boolean retired = Await.result(IdTokenKeys.retirePrevious(runtime.pool()));
-        spec.commandLine().getOut().println(retired ? "Retired the previous key" : "No previous key to retire");
+        int retired = Await.result(KeptIdTokenKeys.retirePrevious(runtime.pool(), which.algorithms()));
+        spec.commandLine().getOut().println(retired > 0 ? "Retired " + retired + " previous key(s)" : "No previous key to retire");
         return 0;
       }
+    }
+  }
+
+  /** Each algorithm's signing key id, then the ids of the keys still published beside them. */
+  private static void print(PrintWriter out, IdTokenKeys keys) {
+    for (IdTokenAlgorithm algorithm : IdTokenAlgorithm.values()) {
+      String prefix = algorithm.name().toLowerCase(Locale.ROOT);
+      Optional<String> signing = keys.signingKid(algorithm);
+      signing.ifPresent(kid -> out.println(prefix + "_signing_kid\t" + kid));
+      keys.publicKeys().getKeys().stream()
+        .filter(key -> algorithm.name().equals(String.valueOf(key.getAlgorithm())))
+        .map(JWK::getKeyID).filter(kid -> !signing.map(kid::equals).orElse(false))
+        .forEach(kid -> out.println(prefix + "_previous_kid\t" + kid));
     }
   }
 }

@@ -10,10 +10,12 @@ import java.util.Optional;
  *
  * @param secretHash the SHA-256 of a confidential client's secret; empty for a public client
  * @param label the name people see on the hosted pages
+ * @param idTokenAlgorithm what signs the client's ID tokens and logout tokens
  */
 public record OidcClient(String clientId, String applicationId, String label, Optional<byte[]> secretHash,
                          List<String> redirectUris, List<String> postLogoutRedirectUris, boolean firstParty,
-                         Optional<String> backchannelLogoutUri, Application application) {
+                         Optional<String> backchannelLogoutUri, IdTokenAlgorithm idTokenAlgorithm,
+                         Application application) {
 
   public boolean isPublic() {
     return secretHash.isEmpty();

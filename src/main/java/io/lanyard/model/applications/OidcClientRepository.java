@@ -24,19 +24,20 @@ public final class OidcClientRepository {
 
   private static final String LIST_ALL = """
     SELECT c.client_id, c.secret_hash, c.redirect_uris, c.post_logout_redirect_uris, c.first_party, c.backchannel_logout_uri,
-      a.id, a.name, a.display_name, a.enabled, a.revoked_at, a.expires_at
+      c.id_token_alg, a.id, a.name, a.display_name, a.enabled, a.revoked_at, a.expires_at
     FROM oidc_clients c JOIN applications a ON a.id = c.application_id""";
   private static final String FIND_BY_APPLICATION = LIST_ALL + " WHERE c.application_id = $1";
 
   // The client id stays what it was; a secret is replaced only when a new one is given ($3 null keeps it).
   private static final String UPSERT = """
     INSERT INTO oidc_clients (application_id, client_id, secret_hash, redirect_uris, post_logout_redirect_uris, first_party,
-      backchannel_logout_uri)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
+      backchannel_logout_uri, id_token_alg)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9)
     ON CONFLICT (application_id) DO UPDATE SET
       secret_hash = CASE WHEN $8 THEN NULL ELSE coalesce(EXCLUDED.secret_hash, oidc_clients.secret_hash) END,
       redirect_uris = EXCLUDED.redirect_uris, post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris,
-      first_party = EXCLUDED.first_party, backchannel_logout_uri = EXCLUDED.backchannel_logout_uri, updated_at = now()
+      first_party = EXCLUDED.first_party, backchannel_logout_uri = EXCLUDED.backchannel_logout_uri,
+      id_token_alg = EXCLUDED.id_token_alg, updated_at = now()
     RETURNING client_id, secret_hash IS NOT NULL AS confidential""";
   private static final String ANNOUNCE = """
     SELECT pg_notify($1, '')""";
@@ -52,7 +53,8 @@ public final class OidcClientRepository {
    * @param isPublic a public client: any secret it held goes
    */
   public record Registration(List<String> redirectUris, List<String> postLogoutRedirectUris, boolean firstParty,
-                             Optional<String> backchannelLogoutUri, Optional<byte[]> newSecretHash, boolean isPublic) {
+                             Optional<String> backchannelLogoutUri, Optional<byte[]> newSecretHash, boolean isPublic,
+                             IdTokenAlgorithm idTokenAlgorithm) {
   }
 
   public Future<List<OidcClient>> listAll(SqlClient client) {
@@ -73,7 +75,8 @@ public final class OidcClientRepository {
     Tuple values = Tuple.of(UUID.fromString(applicationId), applicationId,
       registration.newSecretHash().map(Buffer::buffer).orElse(null),
       registration.redirectUris().toArray(String[]::new), registration.postLogoutRedirectUris().toArray(String[]::new),
-      registration.firstParty(), registration.backchannelLogoutUri().orElse(null), registration.isPublic());
+      registration.firstParty(), registration.backchannelLogoutUri().orElse(null), registration.isPublic(),
+      registration.idTokenAlgorithm().name());
     return pool.withTransaction(tx -> tx.preparedQuery(UPSERT).execute(values)
       .map(rows -> new Registered(rows.iterator().next().getString("client_id"), rows.iterator().next().getBoolean("confidential")))
       .compose(registered -> tx.preparedQuery(ANNOUNCE).execute(Tuple.of(Topics.APPLICATIONS_CHANGED)).map(registered)));
@@ -89,7 +92,8 @@ public final class OidcClientRepository {
     return new OidcClient(row.getString("client_id"), application.id(), application.label(),
       Optional.ofNullable(secret).map(Buffer::getBytes), List.copyOf(Arrays.asList(row.getArrayOfStrings("redirect_uris"))),
       List.copyOf(Arrays.asList(row.getArrayOfStrings("post_logout_redirect_uris"))), row.getBoolean("first_party"),
-      Optional.ofNullable(row.getString("backchannel_logout_uri")), application);
+      Optional.ofNullable(row.getString("backchannel_logout_uri")),
+      IdTokenAlgorithm.parse(row.getString("id_token_alg")).orElse(IdTokenAlgorithm.DEFAULT), application);
   }
 
   /** Whether the client's application lets it work now. */

@@ -98,7 +98,7 @@ public final class Settings {
     Setting.secret("LANYARD_JWT_SECRET_KEY", "none",
       "HS256 without `LANYARD_JWT_SECRET`, and then required: 32 random bytes in base64 (`openssl rand -base64 32`), the "
         + "same on every instance. AES-256-GCM key of the generated secret kept in the database (see "
-        + "[Security](security.md#what-the-service-guarantees)); also of the ID tokens' ES256 key generated when "
+        + "[Security](security.md#what-the-service-guarantees)); also of the ID tokens' RS256 and ES256 keys generated when "
         + "`http.publicUrl` is set and no key pair is configured (then required too)"),
     Setting.secret("LANYARD_JWT_PRIVATE_KEY", "none",
       "ES256/RS256 only, and then required. The signing key pair as PEM text (or a file holding it): a PKCS#8 `PRIVATE KEY` "

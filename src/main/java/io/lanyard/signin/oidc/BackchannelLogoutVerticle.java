@@ -86,7 +86,7 @@ final class BackchannelLogoutVerticle extends VerticleBase {
 
   private void send(LogoutDeliveryRepository.Claimed delivery) {
     long now = System.currentTimeMillis();
-    String token = keys.sign(new JWTClaimsSet.Builder().issuer(issuer).audience(delivery.clientId())
+    String token = keys.sign(delivery.algorithm(), new JWTClaimsSet.Builder().issuer(issuer).audience(delivery.clientId())
       .issueTime(new Date(now / 1000 * 1000)).expirationTime(new Date((now + TOKEN_LIFETIME_MILLIS) / 1000 * 1000))
       .jwtID(UUID.randomUUID().toString()).subject(delivery.userId()).claim("sid", delivery.sid())
       .claim("events", Map.of(EVENT, Map.of())).build(), Optional.of(new JOSEObjectType("logout+jwt")));

@@ -34,7 +34,7 @@ public final class Discovery {
   }
 
   /** The provider's metadata, as JSON. */
-  static String metadata(String issuer, JWSAlgorithm idTokenAlgorithm) {
+  static String metadata(String issuer, List<JWSAlgorithm> idTokenAlgorithms) {
     OIDCProviderMetadata metadata = new OIDCProviderMetadata(new Issuer(issuer), List.of(SubjectType.PUBLIC),
       URI.create(issuer + JWKS));
     metadata.setAuthorizationEndpointURI(URI.create(issuer + AUTHORIZE));
@@ -53,7 +53,7 @@ public final class Discovery {
     metadata.setTokenEndpointAuthMethods(OidcClients.methods());
     metadata.setRevocationEndpointAuthMethods(OidcClients.methods());
     metadata.setIntrospectionEndpointAuthMethods(OidcClients.methods().subList(0, 2));
-    metadata.setIDTokenJWSAlgs(List.of(idTokenAlgorithm));
+    metadata.setIDTokenJWSAlgs(idTokenAlgorithms);
     metadata.setSupportsAuthorizationResponseIssuerParam(true);
     metadata.setSupportsRequestParam(false);
     metadata.setSupportsRequestURIParam(false);

@@ -1,10 +1,10 @@
 package io.lanyard.signin.oidc;
 
 import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.JWSSigner;
-import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.crypto.ECDSASigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.Curve;
@@ -13,65 +13,44 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.RSAKey;
-import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import io.lanyard.platform.config.ConfigException;
-import io.lanyard.platform.config.ConfigLoader;
-import io.lanyard.platform.config.Secret;
-import io.lanyard.platform.support.SecretCipher;
+import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.lanyard.signin.tokens.SigningKeys;
-import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.Tuple;
 
 import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.RSAPublicKey;
-import java.text.ParseException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The keys that sign ID and logout tokens, whatever signs the API's tokens (docs/decisions.md §13). With a key pair configured
- * ({@code jwt.signingKey}, ES256 or RS256) it is that pair, and {@code jwt.secondaryKey} is published beside it. Otherwise a
- * P-256 key (ES256) generated at the first start of a deployment and kept in {@code settings}, encrypted under
- * {@code LANYARD_JWT_SECRET_KEY} like the generated HS256 secret; instances starting together all read the one that won the
- * insert. {@code keys rotate} makes the kept key the previous one (still published, no longer signing) and a new one signs.
+ * The keys that sign ID and logout tokens, whatever signs the API's tokens (docs/decisions.md §13): an RS256 and an ES256 key
+ * the deployment generated ({@link KeptIdTokenKeys}), each client's tokens signed with the algorithm it registered. With a
+ * key pair configured ({@code jwt.signingKey}) it is that pair alone, whatever the clients registered, and
+ * {@code jwt.secondaryKey} is published beside it.
  */
 public final class IdTokenKeys {
 
-  static final String CURRENT = "oidc.signingKey";
-  static final String PREVIOUS = "oidc.previousKey";
-  private static final String KEY = ConfigLoader.JWT_SECRET_KEY_ENV;
+  /** One algorithm's keys: the private one that signs, and the one a rotation left, published until retired. */
+  record Held(JWK signing, Optional<JWK> previous) {
+  }
 
-  private static final String INSERT_IF_ABSENT = """
-    INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING""";
-  private static final String FIND = """
-    SELECT name, value FROM settings WHERE name = $1 OR name = $2""";
-  private static final String UPSERT = """
-    INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value""";
-  private static final String DELETE = """
-    DELETE FROM settings WHERE name = $1""";
+  private record Signer(JWK key, JWSAlgorithm algorithm, JWSSigner signer) {
+  }
 
-  private final JWK signing;
-  private final JWSAlgorithm algorithm;
-  private final JWSSigner signer;
+  private final Map<IdTokenAlgorithm, Signer> signers = new EnumMap<>(IdTokenAlgorithm.class);
   private final JWKSet published;
 
-  private IdTokenKeys(JWK signing, List<JWK> others) {
-    this.signing = signing;
-    this.algorithm = signing instanceof ECKey ? JWSAlgorithm.ES256 : JWSAlgorithm.RS256;
-    try {
-      this.signer = signing instanceof ECKey ec ? new ECDSASigner(ec) : new RSASSASigner((RSAKey) signing);
-    } catch (JOSEException e) {
-      throw new IllegalStateException("an unusable signing key", e);
-    }
+  IdTokenKeys(Map<IdTokenAlgorithm, Held> held) {
     List<JWK> keys = new ArrayList<>();
-    keys.add(signing.toPublicJWK());
-    others.forEach(key -> keys.add(key.toPublicJWK()));
+    held.forEach((algorithm, keysOfOne) -> {
+      signers.put(algorithm, signer(keysOfOne.signing()));
+      keys.add(keysOfOne.signing().toPublicJWK());
+    });
+    held.values().forEach(keysOfOne -> keysOfOne.previous().ifPresent(previous -> keys.add(previous.toPublicJWK())));
     this.published = new JWKSet(keys);
   }
 
@@ -87,96 +66,59 @@ public final class IdTokenKeys {
     JWK first = all.get(0);
     JWK signing = first instanceof ECKey ec ? new ECKey.Builder(ec).privateKey(keys.signingPrivateKey()).build()
       : new RSAKey.Builder((RSAKey) first).privateKey(keys.signingPrivateKey()).build();
-    return new IdTokenKeys(signing, all.subList(1, all.size()));
+    Optional<JWK> secondary = all.size() > 1 ? Optional.of(all.get(1)) : Optional.empty();
+    IdTokenAlgorithm algorithm = signing instanceof ECKey ? IdTokenAlgorithm.ES256 : IdTokenAlgorithm.RS256;
+    return new IdTokenKeys(Map.of(algorithm, new Held(signing, secondary)));
   }
 
-  /** The kept key (generated now if the deployment has none) and the previous one, if a rotation left one. */
-  public static Future<IdTokenKeys> kept(Pool pool, Optional<Secret> secretKey) {
-    if (secretKey.isEmpty()) {
-      return Future.failedFuture(new ConfigException("Invalid setting " + KEY + ": it is needed when http.publicUrl is set "
-        + "and no key pair is configured, to encrypt the ID token signing key generated and kept in the database. Set " + KEY
-        + " or " + KEY + "_FILE to 32 random bytes in base64 (openssl rand -base64 32), the same on every instance"));
-    }
-    SecretCipher cipher = SecretCipher.of(secretKey.get().reveal(), CURRENT);
-    return pool.preparedQuery(INSERT_IF_ABSENT).execute(Tuple.of(CURRENT, cipher.seal(generate().toJSONString())))
-      .compose(inserted -> load(pool, cipher));
-  }
-
-  /** Reads what is kept (after a rotation by another instance or the CLI). */
-  static Future<IdTokenKeys> load(SqlClient client, SecretCipher cipher) {
-    return client.preparedQuery(FIND).execute(Tuple.of(CURRENT, PREVIOUS)).compose(rows -> {
-      String current = null;
-      String previous = null;
-      for (Row row : rows) {
-        if (CURRENT.equals(row.getString("name"))) {
-          current = row.getString("value");
-        } else {
-          previous = row.getString("value");
-        }
-      }
-      Optional<String> opened = current == null ? Optional.empty() : cipher.open(current);
-      if (opened.isEmpty()) {
-        return Future.failedFuture(new ConfigException("Invalid setting " + KEY + ": it does not decrypt the ID token signing "
-          + "key kept in the database (another key encrypted it); use that key"));
-      }
-      try {
-        List<JWK> others = previous == null ? List.of() : List.of(JWK.parse(previous));
-        return Future.succeededFuture(new IdTokenKeys(JWK.parse(opened.get()), others));
-      } catch (ParseException e) {
-        return Future.failedFuture(new IllegalStateException("the ID token keys kept in the database are not JWKs", e));
-      }
-    });
-  }
-
-  /**
-   * A new kept key signs from now on; the one it replaces stays published (verifying only) until the next rotation. Instances
-   * pick it up at their next start or when told ({@code keys rotate} announces it).
-   */
-  public static Future<IdTokenKeys> rotate(Pool pool, Secret secretKey) {
-    SecretCipher cipher = SecretCipher.of(secretKey.reveal(), CURRENT);
-    return pool.withTransaction(tx -> load(tx, cipher).compose(keys -> tx.preparedQuery(UPSERT)
-        .execute(Tuple.of(PREVIOUS, keys.signing.toPublicJWK().toJSONString()))
-        .compose(kept -> tx.preparedQuery(UPSERT).execute(Tuple.of(CURRENT, cipher.seal(generate().toJSONString()))))
-        .compose(replaced -> load(tx, cipher))));
-  }
-
-  /** Stops publishing the previous key (once every token it signed has expired). */
-  public static Future<Boolean> retirePrevious(Pool pool) {
-    return pool.preparedQuery(DELETE).execute(Tuple.of(PREVIOUS)).map(rows -> rows.rowCount() > 0);
-  }
-
-  private static ECKey generate() {
+  private static Signer signer(JWK key) {
     try {
-      return new ECKeyGenerator(Curve.P_256).keyUse(KeyUse.SIGNATURE).algorithm(JWSAlgorithm.ES256)
-        .keyIDFromThumbprint(true).generate();
+      return key instanceof ECKey ec ? new Signer(key, JWSAlgorithm.ES256, new ECDSASigner(ec))
+        : new Signer(key, JWSAlgorithm.RS256, new RSASSASigner((RSAKey) key));
     } catch (JOSEException e) {
-      throw new IllegalStateException("every JRE generates P-256 keys", e);
+      throw new IllegalStateException("an unusable signing key", e);
     }
   }
 
-  public JWSAlgorithm algorithm() {
-    return algorithm;
+  /** What the provider signs with, RS256 first (the discovery document's list). */
+  public List<JWSAlgorithm> algorithms() {
+    return signers.values().stream().map(Signer::algorithm).toList();
   }
 
-  public String signingKid() {
-    return signing.getKeyID();
+  /** The algorithm a client's tokens get: the one it registered when held, else the one key pair configured. */
+  JWSAlgorithm algorithmFor(IdTokenAlgorithm registered) {
+    return signerFor(registered).algorithm();
   }
 
-  /** Every public key: the signing one first. */
+  public Optional<String> signingKid(IdTokenAlgorithm algorithm) {
+    return Optional.ofNullable(signers.get(algorithm)).map(signer -> signer.key().getKeyID());
+  }
+
+  Optional<JWK> signingKey(IdTokenAlgorithm algorithm) {
+    return Optional.ofNullable(signers.get(algorithm)).map(Signer::key);
+  }
+
+  /** Every public key: the signing ones first, then those a rotation left. */
   public JWKSet publicKeys() {
     return published;
   }
 
-  /** A compact JWS of the claims, with {@code typ} when given (logout tokens are {@code logout+jwt}). */
-  public String sign(JWTClaimsSet claims, Optional<JOSEObjectType> type) {
-    JWSHeader.Builder header = new JWSHeader.Builder(algorithm).keyID(signing.getKeyID());
+  /** A compact JWS of the claims for a client, with {@code typ} when given (logout tokens are {@code logout+jwt}). */
+  String sign(IdTokenAlgorithm registered, JWTClaimsSet claims, Optional<JOSEObjectType> type) {
+    Signer signer = signerFor(registered);
+    JWSHeader.Builder header = new JWSHeader.Builder(signer.algorithm()).keyID(signer.key().getKeyID());
     type.ifPresent(header::type);
     SignedJWT jwt = new SignedJWT(header.build(), claims);
     try {
-      jwt.sign(signer);
+      jwt.sign(signer.signer());
     } catch (JOSEException e) {
       throw new IllegalStateException("signing failed", e);
     }
     return jwt.serialize();
+  }
+
+  private Signer signerFor(IdTokenAlgorithm registered) {
+    Signer signer = signers.get(registered);
+    return signer != null ? signer : signers.values().iterator().next();
   }
 }

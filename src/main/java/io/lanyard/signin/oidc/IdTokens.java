@@ -8,6 +8,7 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.vertx.core.json.JsonObject;
 
 import java.text.ParseException;
@@ -19,7 +20,8 @@ import java.util.Optional;
 /**
  * ID tokens (OpenID Connect Core §2): {@code iss}, {@code sub} (the account id), {@code aud} and {@code azp} (the client),
  * {@code exp}, {@code iat}, {@code auth_time}, {@code nonce} when the request had one, {@code sid}, and the claims of the
- * scopes granted. Signed by the provider's key ({@link IdTokenKeys}); read back when a client sends one as a hint.
+ * scopes granted. Signed by the provider's key of the algorithm the client registered ({@link IdTokenKeys}); read back when a
+ * client sends one as a hint.
  */
 final class IdTokens {
 
@@ -34,7 +36,8 @@ final class IdTokens {
   }
 
   /** What one ID token says, beside the account's claims. */
-  record Subject(String userId, String clientId, long authTime, Optional<String> nonce, String sid) {
+  record Subject(String userId, String clientId, IdTokenAlgorithm algorithm, long authTime, Optional<String> nonce,
+                 String sid) {
   }
 
   String issue(Subject subject, JsonObject accountClaims) {
@@ -52,7 +55,7 @@ final class IdTokens {
     for (Map.Entry<String, Object> claim : accountClaims) {
       claims.claim(claim.getKey(), claim.getValue());
     }
-    return keys.sign(claims.build(), Optional.empty());
+    return keys.sign(subject.algorithm(), claims.build(), Optional.empty());
   }
 
   /**
@@ -62,12 +65,13 @@ final class IdTokens {
   Optional<JWTClaimsSet> read(String idToken) {
     try {
       SignedJWT jwt = SignedJWT.parse(idToken);
-      if (!keys.algorithm().equals(jwt.getHeader().getAlgorithm())) {
+      if (!keys.algorithms().contains(jwt.getHeader().getAlgorithm())) {
         return Optional.empty();
       }
       List<JWK> candidates = keys.publicKeys().getKeys();
       for (JWK key : candidates) {
-        if (jwt.getHeader().getKeyID() != null && !jwt.getHeader().getKeyID().equals(key.getKeyID())) {
+        boolean named = jwt.getHeader().getKeyID() == null || jwt.getHeader().getKeyID().equals(key.getKeyID());
+        if (!named || !jwt.getHeader().getAlgorithm().equals(key.getAlgorithm())) {
           continue;
         }
         boolean valid = key instanceof ECKey ec ? jwt.verify(new ECDSAVerifier(ec)) : jwt.verify(new RSASSAVerifier((RSAKey) key));

@@ -55,8 +55,8 @@ final class Issuance {
           return Future.succeededFuture(Optional.empty());
         }
         LoginResult access = tokens.issueForClient(code.userId(), ttl, session.get(), client.clientId(), code.scope());
-        String idToken = idTokens.issue(new IdTokens.Subject(code.userId(), client.clientId(), code.authTime(), code.nonce(),
-          code.sid()), AccountClaims.of(account.get(), scopes));
+        String idToken = idTokens.issue(new IdTokens.Subject(code.userId(), client.clientId(), client.idTokenAlgorithm(),
+          code.authTime(), code.nonce(), code.sid()), AccountClaims.of(account.get(), scopes));
         Optional<String> refresh = refreshable ? Optional.of(SecretTokens.generate()) : Optional.empty();
         long now = System.currentTimeMillis();
         long grantExpiresAt = refresh.isPresent() ? now + settings.refreshTokenTtl().toMillis() : session.get().expiresAt();

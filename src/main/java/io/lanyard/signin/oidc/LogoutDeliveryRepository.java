@@ -1,5 +1,6 @@
 package io.lanyard.signin.oidc;
 
+import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
@@ -24,7 +25,8 @@ final class LogoutDeliveryRepository {
     UPDATE oidc_logout_deliveries SET next_attempt_at = now() + $2 * interval '1 millisecond', attempts = attempts + 1
     WHERE id IN (SELECT id FROM oidc_logout_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, client_id, sid, user_id, uri, attempts""";
+    RETURNING id, client_id, sid, user_id, uri, attempts,
+      (SELECT c.id_token_alg FROM oidc_clients c WHERE c.client_id = oidc_logout_deliveries.client_id) AS id_token_alg""";
 
   private static final String DELIVERED = """
     UPDATE oidc_logout_deliveries SET status = 'delivered', delivered_at = now(), last_error = NULL WHERE id = $1""";
@@ -37,7 +39,8 @@ final class LogoutDeliveryRepository {
     DELETE FROM oidc_logout_deliveries WHERE status <> 'pending' AND created_at < now() - $1 * interval '1 millisecond'""";
 
   /** A delivery to send now. */
-  record Claimed(long id, String clientId, String sid, String userId, String uri, int attempt) {
+  record Claimed(long id, String clientId, String sid, String userId, String uri, int attempt,
+                 IdTokenAlgorithm algorithm) {
   }
 
   /** @return how many deliveries were written */
@@ -50,7 +53,9 @@ final class LogoutDeliveryRepository {
       List<Claimed> claimed = new ArrayList<>();
       for (Row row : rows) {
         claimed.add(new Claimed(row.getLong("id"), row.getString("client_id"), row.getUUID("sid").toString(),
-          row.getUUID("user_id").toString(), row.getString("uri"), row.getInteger("attempts")));
+          row.getUUID("user_id").toString(), row.getString("uri"), row.getInteger("attempts"),
+          // a client deleted since gets the default: it no longer checks anything
+          IdTokenAlgorithm.parse(row.getString("id_token_alg")).orElse(IdTokenAlgorithm.DEFAULT)));
       }
       return claimed;
     });

@@ -55,7 +55,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     SsoSessions sessions = new SsoSessions(logins, settings);
     Issuance issuance = new Issuance(logins, parts.sessions(), parts.tokens(), idTokens, settings);
     AccessTokens accessTokens = new AccessTokens(parts.authenticator());
-    OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, parts.keys().algorithm()),
+    OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, parts.keys().algorithms()),
       parts.keys().publicKeys().toString(),
       requests,
       new Authorize(logins, requests, idTokens, iss, settings, parts.audit()),

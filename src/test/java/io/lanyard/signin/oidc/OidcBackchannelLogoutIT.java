@@ -15,6 +15,8 @@ import io.lanyard.testing.UserAgent;
 import io.lanyard.testing.WebhookReceiver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.URI;
 
@@ -33,10 +35,12 @@ class OidcBackchannelLogoutIT extends OidcFixture {
     receiver.close();
   }
 
-  @Test
-  void aClientOfTheEndedSessionReceivesASignedLogoutTokenEvenAfterAFailure() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"RS256", "ES256"})
+  void aClientOfTheEndedSessionReceivesALogoutTokenSignedWithItsAlgorithmEvenAfterAFailure(String algorithm)
+    throws Exception {
     OidcClientsFixture.Client scanner = OidcClientsFixture.register(app, "scanner", "https://scanner.fair.example/cb",
-      "--first-party", "--backchannel-logout-uri", receiver.url());
+      "--first-party", "--backchannel-logout-uri", receiver.url(), "--id-token-alg", algorithm);
     OIDCTokenResponse tokens = tokens(scanner, "openid");
     IDTokenClaimsSet idToken = validator(scanner).validate(tokens.getOIDCTokens().getIDToken(), null);
     receiver.answer(503);
@@ -50,10 +54,11 @@ class OidcBackchannelLogoutIT extends OidcFixture {
     Eventually.until(() -> !receiver.acknowledged().isEmpty(), "a delivery acknowledged");
     String token = URLUtils.parseParameters(receiver.acknowledged().get(0).body()).get("logout_token").get(0);
     LogoutTokenClaimsSet claims = new LogoutTokenValidator(provider.getIssuer(), new ClientID(scanner.clientId()),
-      JWSAlgorithm.ES256, provider.getJWKSetURI().toURL()).validate(JWTParser.parse(token));
+      JWSAlgorithm.parse(algorithm), provider.getJWKSetURI().toURL()).validate(JWTParser.parse(token));
     assertThat(claims.getSessionID().getValue()).isEqualTo(idToken.getSessionID().getValue());
     assertThat(claims.getSubject().getValue()).isEqualTo(userId);
     assertThat(JWTParser.parse(token).getHeader().toJSONObject().get("typ")).isEqualTo("logout+jwt");
+    assertThat(JWTParser.parse(token).getHeader().getAlgorithm().getName()).isEqualTo(algorithm);
     Eventually.until(() -> db.count("SELECT count(*) FROM oidc_logout_deliveries WHERE status = 'delivered'") == 1,
       "the delivery recorded");
     assertThat(db.count("SELECT attempts FROM oidc_logout_deliveries")).isGreaterThanOrEqualTo(2);

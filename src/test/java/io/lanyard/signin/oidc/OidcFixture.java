@@ -138,8 +138,13 @@ abstract class OidcFixture {
       count + " " + kind + " events written");
   }
 
+  /** Nimbus's validator for the algorithm the client registered ({@code apps oidc} printed it). */
   static IDTokenValidator validator(OidcClientsFixture.Client client) throws Exception {
-    return new IDTokenValidator(provider.getIssuer(), new ClientID(client.clientId()), JWSAlgorithm.ES256,
+    return new IDTokenValidator(provider.getIssuer(), new ClientID(client.clientId()), algorithm(client),
       provider.getJWKSetURI().toURL());
+  }
+
+  static JWSAlgorithm algorithm(OidcClientsFixture.Client client) {
+    return JWSAlgorithm.parse(client.printed().get("id_token_signed_response_alg"));
   }
 }

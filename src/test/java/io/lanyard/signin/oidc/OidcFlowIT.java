@@ -46,7 +46,7 @@ class OidcFlowIT extends OidcFixture {
     assertThat(provider.getCodeChallengeMethods()).containsExactly(CodeChallengeMethod.S256);
     assertThat(provider.getScopes().toStringList()).containsExactly("openid", "email", "profile", "offline_access");
     assertThat(provider.supportsAuthorizationResponseIssuerParam()).isTrue();
-    assertThat(provider.getIDTokenJWSAlgs()).containsExactly(JWSAlgorithm.ES256);
+    assertThat(provider.getIDTokenJWSAlgs()).containsExactly(JWSAlgorithm.RS256, JWSAlgorithm.ES256);
   }
 
   @Test
