@@ -1,12 +1,11 @@
 package io.lanyard.boot.cli;
 
-import io.lanyard.platform.config.ConfigException;
-import io.lanyard.platform.config.ConfigLoader;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -34,9 +33,12 @@ final class KeysCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        IdTokenKeys keys = Await.result(IdTokenKeys.rotate(runtime.pool(), runtime.config().jwt().secretKey()
-          .orElseThrow(() -> new ConfigException("Invalid setting " + ConfigLoader.JWT_SECRET_KEY_ENV
-            + ": it is needed to read and write the ID tokens' signing key kept in the database"))));
+        Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(),
+          "to read and write the ID tokens' signing key, kept encrypted in the database");
+        if (missing.isPresent()) {
+          return missing.get().refuse(spec);
+        }
+        IdTokenKeys keys = Await.result(IdTokenKeys.rotate(runtime.pool(), runtime.config().jwt().secretKey().orElseThrow()));
         spec.commandLine().getOut().println("signing_kid\t" + keys.signingKid());
         keys.publicKeys().getKeys().stream().skip(1)
           .forEach(key -> spec.commandLine().getOut().println("previous_kid\t" + key.getKeyID()));

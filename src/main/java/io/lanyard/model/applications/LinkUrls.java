@@ -16,6 +16,8 @@ import java.util.Set;
 public final class LinkUrls {
 
   public static final String TOKEN = "{token}";
+  /** The hosted page of account links, under the service's public URL ({@link #choose}). */
+  public static final String ACTIVATION_PAGE = "activate";
   private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
   private static final int MAX_LENGTH = 2048;
 
