@@ -39,7 +39,6 @@ import static io.lanyard.model.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
 public final class CreateUserByLink {
 
   /** The hosted page of account links, for applications with no link URL of their own. */
-  private static final String HOSTED_PAGE = "activate";
 
   private final Pool pool;
   private final CreationAdmission admission;
@@ -76,7 +75,7 @@ public final class CreateUserByLink {
 
   /** 124 and 187 before anything is written. */
   private Future<Result> withLinkAndTemplate(CreateUserRequest request, Application application) {
-    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, HOSTED_PAGE);
+    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, LinkUrls.ACTIVATION_PAGE);
     if (linkUrl.isEmpty()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }

@@ -10,9 +10,14 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Runs the jar's CLI in this JVM, exactly as {@code Main} does, with a config file pointing at the test database. */
+/**
+ * Runs the jar's CLI in this JVM, exactly as {@code Main} does, with a config file pointing at the test database and an
+ * environment of the test's (never this JVM's).
+ */
 public final class Cli {
 
   /** What a command printed, and its exit code. */
@@ -30,6 +35,30 @@ public final class Cli {
     return runOn(TestDb.get(), arguments);
   }
 
+  /**
+   * Runs a command on the test database with {@code overrides} of the environment (a null value removes a variable of
+   * {@link #environment}): {@code LANYARD_PUBLIC_URL}, or no {@code LANYARD_JWT_SECRET_KEY}.
+   */
+  public static Run runWithEnvironment(Map<String, String> overrides, String... arguments) {
+    Map<String, String> env = new HashMap<>(environment());
+    overrides.forEach((name, value) -> {
+      if (value == null) {
+        env.remove(name);
+      } else {
+        env.put(name, value);
+      }
+    });
+    return runWith(configFile(TestDb.get()), env, arguments);
+  }
+
+  /**
+   * The environment every command runs with unless told otherwise: none of this JVM's variables, but the tests' deployment key,
+   * as the service under test has it ({@link TestApp#environment}).
+   */
+  public static Map<String, String> environment() {
+    return Map.of("LANYARD_JWT_SECRET_KEY", TestApp.JWT_SECRET_KEY);
+  }
+
   /** Runs a command against another test database. */
   public static Run runOn(TestDb db, String... arguments) {
     return runWith(configFile(db), arguments);
@@ -37,11 +66,16 @@ public final class Cli {
 
   /** Runs a command with a config file of the test's own. */
   public static Run runWith(Path config, String... arguments) {
+    return runWith(config, environment(), arguments);
+  }
+
+  /** Runs a command with a config file and an environment of the test's own. */
+  public static Run runWith(Path config, Map<String, String> env, String... arguments) {
     List<String> all = new ArrayList<>(List.of("-conf", config.toString()));
     all.addAll(List.of(arguments));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine commandLine = LanyardCommand.commandLine();
+    CommandLine commandLine = LanyardCommand.commandLine(env);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     int exitCode = commandLine.execute(all.toArray(String[]::new));

@@ -64,12 +64,16 @@ final class AppWebhookCommand {
       List<EventType> types = parseEvents();
       String secret = WebhookSignature.newSecret();
       try (CliRuntime runtime = CliRuntime.open(spec)) {
+        Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(), "to encrypt the webhook's signing secret");
+        if (missing.isPresent()) {
+          return missing.get().refuse(spec);
+        }
         Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
         if (application.isEmpty()) {
           spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
           return 1;
         }
-        // sealed with LANYARD_JWT_SECRET_KEY when it is set: the database then holds no secret to sign with
+        // sealed with LANYARD_JWT_SECRET_KEY, never stored in clear: the database holds no secret to sign with
         String stored = SubscriptionSecrets.with(runtime.config().jwt().secretKey()).toStore(secret);
         SubscriptionRepository.Saved saved = Await.result(new SubscriptionRepository().save(runtime.pool(),
           application.get().id(), url, types, stored, rotateSecret));

@@ -5,7 +5,6 @@ import io.lanyard.model.accounts.SyntheticAddresses;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.audit.AuditRepository;
-import io.lanyard.platform.config.ConfigLoader;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.db.Database;
 import io.lanyard.platform.db.DbUri;
@@ -16,9 +15,7 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What an operator command runs with: the service's config, and its database. Only {@code migrate} (and the service) create or
@@ -51,8 +48,7 @@ final class CliRuntime implements AutoCloseable {
   }
 
   private static CliRuntime open(CommandSpec spec, boolean migrate) {
-    Optional<Path> configFile = ((LanyardCommand) spec.root().userObject()).configFile();
-    LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+    LanyardConfig config = ((LanyardCommand) spec.root().userObject()).config();
     DbUri uri = DbUri.of(config.db());
     Vertx vertx = Lanyard.createVertx();
     try {

@@ -1,6 +1,5 @@
 package io.lanyard.boot.cli;
 
-import io.lanyard.platform.config.ConfigLoader;
 import io.lanyard.platform.config.LanyardConfig;
 import io.vertx.core.json.JsonObject;
 import picocli.CommandLine.Command;
@@ -13,9 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -37,7 +34,7 @@ final class HealthCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    URI target = url != null ? url : localUrl(((LanyardCommand) spec.root().userObject()).configFile());
+    URI target = url != null ? url : localUrl(((LanyardCommand) spec.root().userObject()).config());
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();
     HttpRequest request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(timeoutSeconds)).GET().build();
     try {
@@ -53,8 +50,8 @@ final class HealthCommand implements Callable<Integer> {
     return 1;
   }
 
-  private static URI localUrl(Optional<Path> configFile) {
-    LanyardConfig.Http http = ConfigLoader.load(configFile, System.getenv()).http();
+  private static URI localUrl(LanyardConfig config) {
+    LanyardConfig.Http http = config.http();
     boolean anyAddress = http.host().equals("0.0.0.0") || http.host().equals("::");
     String host = anyAddress ? "127.0.0.1" : http.host();
     return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + http.port() + "/_healthCheck");

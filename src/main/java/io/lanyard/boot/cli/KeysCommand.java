@@ -2,9 +2,6 @@ package io.lanyard.boot.cli;
 
 import com.nimbusds.jose.jwk.JWK;
 import io.lanyard.model.applications.IdTokenAlgorithm;
-import io.lanyard.platform.config.ConfigException;
-import io.lanyard.platform.config.ConfigLoader;
-import io.lanyard.platform.config.Secret;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.oidc.KeptIdTokenKeys;
 import picocli.CommandLine.Command;
@@ -58,11 +55,13 @@ final class KeysCommand {
     @Override
     public Integer call() {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Secret secretKey = runtime.config().jwt().secretKey().orElseThrow(() -> new ConfigException("Invalid setting "
-          + ConfigLoader.JWT_SECRET_KEY_ENV + ": it is needed to read and write the ID tokens' signing keys kept in the "
-          + "database"));
-        IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(), secretKey,
-          which.algorithms()));
+        Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(),
+          "to read and write the ID tokens' signing keys, kept encrypted in the database");
+        if (missing.isPresent()) {
+          return missing.get().refuse(spec);
+        }
+        IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(),
+          runtime.config().jwt().secretKey().orElseThrow(), which.algorithms()));
         print(spec.commandLine().getOut(), keys);
         return 0;
       }

@@ -2,12 +2,15 @@ package io.lanyard.boot.cli;
 
 import io.lanyard.model.api.Version;
 import io.lanyard.platform.config.ConfigException;
+import io.lanyard.platform.config.ConfigLoader;
+import io.lanyard.platform.config.LanyardConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -37,8 +40,20 @@ public final class LanyardCommand implements Callable<Integer> {
     description = "Config file overlaying the defaults (else $LANYARD_CONFIG, else ./conf/config.json if present).")
   private Path configFile;
 
+  private final Map<String, String> environment;
+
+  private LanyardCommand(Map<String, String> environment) {
+    this.environment = Map.copyOf(environment);
+  }
+
+  /** The jar's command line, reading the process's environment. */
   public static CommandLine commandLine() {
-    CommandLine commandLine = new CommandLine(new LanyardCommand());
+    return commandLine(System.getenv());
+  }
+
+  /** @param environment the {@code LANYARD_*} variables the commands read (a map, so tests give their own) */
+  public static CommandLine commandLine(Map<String, String> environment) {
+    CommandLine commandLine = new CommandLine(new LanyardCommand(environment));
     commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
       String message = failure instanceof ConfigException ? failure.getMessage() : describe(failure);
       line.getErr().println("lanyard: " + message);
@@ -67,9 +82,14 @@ public final class LanyardCommand implements Callable<Integer> {
     return Optional.ofNullable(configFile);
   }
 
+  /** The settings the service would run with: the defaults, the config file, the environment. */
+  LanyardConfig config() {
+    return ConfigLoader.load(configFile(), environment);
+  }
+
   @Override
   public Integer call() {
-    return Server.run(configFile());
+    return Server.run(config());
   }
 
   private static String describe(Throwable failure) {

@@ -16,6 +16,6 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return Server.run(root.configFile());
+    return Server.run(root.config());
   }
 }

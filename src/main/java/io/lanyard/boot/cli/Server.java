@@ -2,7 +2,6 @@ package io.lanyard.boot.cli;
 
 import io.lanyard.boot.Lanyard;
 import io.lanyard.platform.config.ConfigException;
-import io.lanyard.platform.config.ConfigLoader;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.web.BindFailures;
 import io.vertx.core.Vertx;
@@ -11,9 +10,7 @@ import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,8 +29,7 @@ final class Server {
   private Server() {
   }
 
-  static int run(Optional<Path> configFile) {
-    LanyardConfig config = ConfigLoader.load(configFile, System.getenv());
+  static int run(LanyardConfig config) {
     Vertx vertx = Lanyard.createVertx(config.metrics());
     Lanyard lanyard;
     try {

@@ -149,9 +149,10 @@ final class UsersHelpDeskCommands {
         }
         Result result = Await.result(tools.resets.sendFor(application.get(), account.get().email(), Optional.ofNullable(language)));
         if (result.status() == StatusCode.LINK_URL_MISCONFIGURED) {
-          spec.commandLine().getErr().println("lanyard: application " + application.get().name()
-            + " has no usable reset URL (apps update --reset-url)");
-          return 1;
+          // 124 only when the application has no URL of that kind and there are no hosted pages; it comes before any write
+          return MissingSetting.publicUrl("for the hosted page the link leads to, as application " + application.get().name()
+            + " has no usable URL of its own for it (apps update " + application.get().name() + " --reset-url or --link-url)")
+            .refuse(spec);
         }
         if (result.status() != StatusCode.SUCCESS) {
           spec.commandLine().getErr().println("lanyard: not sent (statusCode " + result.status().code() + ")");

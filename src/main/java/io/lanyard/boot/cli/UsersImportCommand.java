@@ -86,7 +86,13 @@ final class UsersImportCommand implements Callable<Integer> {
           ? " that is not revoked" : ""));
         return 1;
       }
-      Optional<AccountLinkMails> linkMails = sendLinks ? Optional.of(linkMails(runtime, application.get())) : Optional.empty();
+      Optional<String> linkUrl = AccountLinkMails.linkUrl(application.get(), runtime.config().http().publicUrl());
+      if (sendLinks && linkUrl.isEmpty()) {
+        return MissingSetting.publicUrl("for --send-links: application " + app + " has no usable account-link URL of its "
+          + "own, so the links lead to the hosted activation page (or: apps update " + app + " --link-url URL)").refuse(spec);
+      }
+      Optional<AccountLinkMails> linkMails = sendLinks ? Optional.of(linkMails(runtime, application.get(), linkUrl.get()))
+        : Optional.empty();
       UserImport userImport = new UserImport(runtime.pool(), runtime.events(), application.get().id(), updateProfiles,
         linkMails, batchSize);
       ImportProgress progress = new ImportProgress(spec.commandLine().getErr(), Files.size(file), System.console() != null);
@@ -129,7 +135,7 @@ final class UsersImportCommand implements Callable<Integer> {
   }
 
   /** Checked before any row is read: an application that cannot make links stops the import at once. */
-  private AccountLinkMails linkMails(CliRuntime runtime, Application application) {
+  private AccountLinkMails linkMails(CliRuntime runtime, Application application, String linkUrl) {
     TemplateRepository repository = new TemplateRepository();
     TemplateDirectory directory = new TemplateDirectory(
       new LiveCopy<>("mail templates", () -> TemplateDirectory.load(repository, runtime.pool())),
@@ -139,12 +145,12 @@ final class UsersImportCommand implements Callable<Integer> {
       Await.result(directory.find(application.id(), application.name(), MailKind.ACCOUNT_LINK, language))
         .ifPresent(template -> templates.put(language, template));
     }
-    AccountLinkMails.problem(application, templates).ifPresent(problem -> {
+    AccountLinkMails.problem(templates).ifPresent(problem -> {
       throw new ParameterException(spec.commandLine(), "--send-links: " + problem);
     });
     Outbox outbox = new Outbox(runtime.vertx(), runtime.config().mail().messageIdDomain(),
       MailModes.suppression(runtime.config().mail(), runtime.syntheticAddresses()));
-    return new AccountLinkMails(application, templates, new AccountLinkRepository(), outbox, runtime.config().links().ttl());
+    return new AccountLinkMails(application, linkUrl, templates, new AccountLinkRepository(), outbox, runtime.config().links().ttl());
   }
 
   private void print(UserImport.Summary summary, Path report) {

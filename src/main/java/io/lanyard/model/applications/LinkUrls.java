@@ -14,6 +14,8 @@ import java.util.Optional;
 public final class LinkUrls {
 
   public static final String TOKEN = "{token}";
+  /** The hosted page of account links, under the service's public URL ({@link #choose}). */
+  public static final String ACTIVATION_PAGE = "activate";
 
   private LinkUrls() {
   }

@@ -24,30 +24,37 @@ import java.util.Optional;
 public final class AccountLinkMails {
 
   private final Application application;
+  private final String linkUrl;
   private final Map<String, CompiledMail> templatesByLanguage;
   private final AccountLinkRepository links;
   private final Outbox outbox;
   private final Duration ttl;
 
   /**
+   * @param linkUrl what {@link #linkUrl} chose
    * @param templatesByLanguage the {@code account_link} template for each language, as {@code /user/create} chooses it (the
    *                            application's, else its other language's, else the built-in one)
    */
-  public AccountLinkMails(Application application, Map<String, CompiledMail> templatesByLanguage, AccountLinkRepository links,
-                          Outbox outbox, Duration ttl) {
+  public AccountLinkMails(Application application, String linkUrl, Map<String, CompiledMail> templatesByLanguage,
+                          AccountLinkRepository links, Outbox outbox, Duration ttl) {
     this.application = application;
+    this.linkUrl = linkUrl;
     this.templatesByLanguage = Map.copyOf(templatesByLanguage);
     this.links = links;
     this.outbox = outbox;
     this.ttl = ttl;
   }
 
-  /** Why the application cannot send links (no usable URL, no template), or empty. */
-  public static Optional<String> problem(Application application, Map<String, CompiledMail> templatesByLanguage) {
-    Optional<String> url = LinkUrls.problem(application.linkUrl().orElse(null));
-    if (url.isPresent()) {
-      return Optional.of("the application's account-link URL: " + url.get());
-    }
+  /**
+   * The URL links are made from, as {@code /user/create} chooses it: the application's account-link URL when it can make
+   * links, else the hosted activation page under the service's public URL; empty when there is neither.
+   */
+  public static Optional<String> linkUrl(Application application, Optional<String> publicUrl) {
+    return LinkUrls.choose(application.linkUrl(), publicUrl, LinkUrls.ACTIVATION_PAGE);
+  }
+
+  /** Why the application cannot send links (no template), or empty. */
+  public static Optional<String> problem(Map<String, CompiledMail> templatesByLanguage) {
     if (templatesByLanguage.isEmpty()) {
       return Optional.of("the application has no " + MailKind.ACCOUNT_LINK.wireName() + " template");
     }
@@ -72,7 +79,7 @@ public final class AccountLinkMails {
     ImportRow row = account.row();
     CompiledMail template = templatesByLanguage.getOrDefault(row.language(), templatesByLanguage.values().iterator().next());
     String token = SecretTokens.generate();
-    String link = LinkUrls.fill(application.linkUrl().orElseThrow(), Map.of("token", token, "email", row.email(),
+    String link = LinkUrls.fill(linkUrl, Map.of("token", token, "email", row.email(),
       "language", row.language(), "fromSalon", row.fromSalon()));
     String firstname = row.profile().getString("firstname", "");
     Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname);

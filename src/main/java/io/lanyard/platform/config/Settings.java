@@ -281,6 +281,15 @@ public final class Settings {
   private Settings() {
   }
 
+  /** The environment variable of the setting at {@code path} (declared: anything else is a programming error). */
+  public static String variable(String path) {
+    Setting setting = BY_PATH.get(path);
+    if (setting == null) {
+      throw new IllegalArgumentException("No setting " + path + " is declared");
+    }
+    return setting.environment();
+  }
+
   private static SettingKind kind(SettingKind.Reader reader) {
     return SettingKind.of(reader);
   }

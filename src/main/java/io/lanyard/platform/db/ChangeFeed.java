@@ -45,6 +45,9 @@ public final class ChangeFeed {
   private volatile long lastHeard = System.nanoTime();
   private long heartbeats;
   private PgConnection closedForSilence;
+  /** The connection the last beat saw, and since when: a new connection's silence counts from its opening, not before. */
+  private PgConnection seen;
+  private long seenSince;
   private long timer = -1;
 
   private ChangeFeed(Vertx vertx, PgSubscriber subscriber) {
@@ -106,7 +109,8 @@ public final class ChangeFeed {
   }
 
   private void beat() {
-    long silentMs = (System.nanoTime() - lastHeard) / 1_000_000;
+    long now = System.nanoTime();
+    long silentMs = (now - lastHeard) / 1_000_000;
     if (silentMs > LATE_MS) {
       notLive("no heartbeat heard for " + silentMs + " ms");
     }
@@ -114,8 +118,15 @@ public final class ChangeFeed {
     if (connection == null) {
       return;
     }
-    if (silentMs > DEAD_MS) {
-      closeSilent(connection, silentMs);
+    if (connection != seen) {
+      seen = connection;
+      seenSince = now;
+    }
+    // after an outage longer than DEAD_MS, a connection just opened has not had the time to carry a heartbeat back: closing it
+    // at once would close every new one in turn
+    long connectionSilentMs = (now - Math.max(lastHeard, seenSince)) / 1_000_000;
+    if (connectionSilentMs > DEAD_MS) {
+      closeSilent(connection, connectionSilentMs);
       return;
     }
     connection.preparedQuery(HEARTBEAT).execute(Tuple.of(heartbeatChannel, Long.toString(++heartbeats)));

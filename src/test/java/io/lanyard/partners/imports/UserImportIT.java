@@ -265,14 +265,14 @@ class UserImportIT extends SharedServiceFixture {
   }
 
   @Test
-  void sendLinksNeedsAnApplicationThatCanMakeLinks() throws IOException {
+  void sendLinksNeedsALinkUrlOrTheHostedPages() throws IOException {
     Fixtures.application(app, "nolink", true, UserScope.SELF, Optional.empty());
     Path file = write("pending.csv", HEADER + "ann@example.com,eng-GB,salon-2026,spring,,,,,,\n");
 
     Cli.Run run = Cli.run("users", "import", file.toString(), "--app", "nolink", "--send-links");
 
-    assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--send-links: the application's account-link URL");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("http.publicUrl is not set, and it is needed for --send-links");
     assertThat(db.count("SELECT count(*) FROM users")).isZero();
   }
 
