@@ -20,7 +20,8 @@ import java.util.function.Function;
  * authorization endpoint answers an error page for an unknown client or an unregistered redirect URI (never a redirect), a
  * redirect to the client for every other outcome it can decide, or the login or consent page. The login page is a plain form
  * (address, password), no script; it carries the authorization request on in one hidden field and checks it again when sent.
- * It says the same for every wrong address or password, and links to "forgot password" and "create an account".
+ * It says the same for every wrong address or password, and links to "forgot password" (a "create an account" link that
+ * returns to the client after activation is not there yet).
  */
 public final class AuthorizePages {
 

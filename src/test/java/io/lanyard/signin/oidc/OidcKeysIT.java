@@ -26,6 +26,7 @@ import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import io.lanyard.testing.Cli;
+import io.lanyard.testing.Keys;
 import io.lanyard.testing.OidcProviderApp;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.UserAgent;
@@ -165,6 +166,27 @@ class OidcKeysIT extends OidcFixture {
         .containsExactly(newKid, ecKid);
     }
     assertThat(Cli.run("keys", "retire").out()).contains("No previous key to retire");
+  }
+
+  @Test
+  void aConfiguredKeyPairSignsEveryClientsIdTokensAloneAndNothingIsGenerated() throws Exception {
+    OidcClientsFixture.Client scanner = OidcClientsFixture.register(app, "scanner", "https://scanner.fair.example/cb",
+      "--first-party", "--id-token-alg", "ES256");
+    try (TestApp configured = OidcProviderApp.start(Keys.environment("RS256", Keys.rsa(), null))) {
+      JWKSet published = JWKSet.parse(configured.http().get(JWKS).text());
+      assertThat(published.getKeys()).hasSize(1);
+      assertThat(published.getKeys().get(0).getAlgorithm()).isEqualTo(JWSAlgorithm.RS256);
+      assertThat(configured.http().get("/.well-known/openid-configuration").body()
+        .getJsonArray("id_token_signing_alg_values_supported")).isEqualTo(JsonArray.of("RS256"));
+
+      SignedJWT token = (SignedJWT) new RelyingParty(configured, scanner).idToken();
+
+      // the client asked for ES256, which this deployment does not offer: the one configured key signs
+      assertThat(token.getHeader().getAlgorithm()).isEqualTo(JWSAlgorithm.RS256);
+      assertThat(token.getHeader().getKeyID()).isEqualTo(published.getKeys().get(0).getKeyID());
+      assertThat(token.verify(new RSASSAVerifier(published.getKeys().get(0).toRSAKey()))).isTrue();
+    }
+    assertThat(db.count("SELECT count(*) FROM settings WHERE name LIKE 'oidc.%'")).isZero();
   }
 
   @Test
