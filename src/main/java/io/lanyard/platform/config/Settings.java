@@ -86,7 +86,9 @@ public final class Settings {
       "`statement_timeout` of every session of the service (pools and pipelined reads): the longest any statement runs, lock "
         + "waits included; past it, 503"),
     Setting.inFile("db.lockTimeout", "LANYARD_DB_LOCK_TIMEOUT", kind(DURATION), "2s",
-      "`lock_timeout` of every session of the service: the longest a statement waits for a lock (a locked table); past it, 503"),
+      "`lock_timeout` of every session of the service: the longest a statement waits for a lock (a locked table); past it, "
+        + "503. A pipelined read (`/_me`, getUser) also answers 503 once the shorter of this and `db.statementTimeout`, plus "
+        + "1 s, has passed since its call, waits behind other reads on its connection included"),
     Setting.inFile("jwt.algorithm", "LANYARD_JWT_ALGORITHM", oneOf("HS256", "ES256", "RS256"), "HS256",
       "Token signature algorithm: `HS256` (a shared secret), `ES256` or `RS256` (a key pair; see [Signing "
         + "keys](operating.md#signing-keys-es256-rs256))"),

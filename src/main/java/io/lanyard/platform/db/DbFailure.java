@@ -22,7 +22,7 @@ public enum DbFailure {
   CONNECT_FAILED,
   /** An open connection died under the statement: terminated, reset, closed. */
   CONNECTION_LOST,
-  /** The statement ran past its deadline: {@code statement_timeout} or {@code lock_timeout}. */
+  /** The statement ran past its deadline: {@code statement_timeout}, {@code lock_timeout} or a client's own. */
   DEADLINE,
   /** Anything else: a constraint, bad SQL, a bug. */
   OTHER;
@@ -74,6 +74,9 @@ public enum DbFailure {
   }
 
   private static DbFailure direct(Throwable failure) {
+    if (failure instanceof ClientDeadlineException) {
+      return DEADLINE;
+    }
     if (PoolRefusals.isQueueFull(failure) || PoolRefusals.isWaitTimeout(failure)) {
       return POOL_REFUSED;
     }

@@ -8,6 +8,7 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlClient;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +21,17 @@ import java.util.concurrent.TimeUnit;
  * Refusals keep the pool's shapes ({@link PoolRefusals}): a wait longer than {@code db.queueBudget} or a full queue is a 503.
  * Its sessions carry the deadlines of every session ({@link Pools#sessionOptions}), and a read whose connection died runs once
  * more on a fresh one ({@link ResilientClient}).
+ *
+ * <p>PostgreSQL runs a connection's statements one after the other, and its deadlines count from when each starts: behind a
+ * read stuck on a lock, each read pipelined after it would wait its turn, then the lock again, one {@code lock_timeout} after
+ * the other. So each read also has a deadline of its own, counted from the call: the shorter of {@code db.lockTimeout} and
+ * {@code db.statementTimeout}, plus {@link #DEADLINE_MARGIN} (a key lookup takes milliseconds; one that takes that long is
+ * stuck or behind one that is). Past it the request gets its 503 at once; the statement, still queued, ends on the server's
+ * deadline.
  */
 public final class PipelinedReads {
+
+  static final Duration DEADLINE_MARGIN = Duration.ofSeconds(1);
 
   private final Vertx vertx;
   private final LanyardConfig.Db db;
@@ -66,7 +76,8 @@ public final class PipelinedReads {
       .setEventLoopSize(0)
       .setConnectionTimeout((int) db.queueBudget().toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
+    Duration serverDeadline = db.lockTimeout().compareTo(db.statementTimeout()) < 0 ? db.lockTimeout() : db.statementTimeout();
     return new ResilientClient(vertx, PgBuilder.client().with(options).with(Pools.network(uri))
-      .connectingTo(Pools.sessionOptions(db, uri)).using(vertx).build());
+      .connectingTo(Pools.sessionOptions(db, uri)).using(vertx).build(), serverDeadline.plus(DEADLINE_MARGIN));
   }
 }

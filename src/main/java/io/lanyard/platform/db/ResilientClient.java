@@ -2,6 +2,7 @@ package io.lanyard.platform.db;
 
 import io.lanyard.platform.support.FailureLog;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.PrepareOptions;
 import io.vertx.sqlclient.PreparedQuery;
@@ -12,6 +13,7 @@ import io.vertx.sqlclient.SqlClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,10 +35,20 @@ public final class ResilientClient implements SqlClient {
 
   private final Vertx vertx;
   private final SqlClient client;
+  private final long deadlineMillis;
 
   public ResilientClient(Vertx vertx, SqlClient client) {
+    this(vertx, client, Duration.ZERO);
+  }
+
+  /**
+   * @param deadline how long a statement may take from the call to its outcome, waits included, or zero for no bound but the
+   *   server's: on a pipelined connection a statement waits for those ahead of it, which no server setting counts
+   */
+  public ResilientClient(Vertx vertx, SqlClient client, Duration deadline) {
     this.vertx = vertx;
     this.client = client;
+    this.deadlineMillis = deadline.toMillis();
   }
 
   @Override
@@ -61,13 +73,29 @@ public final class ResilientClient implements SqlClient {
 
   /** Runs the statement once more when its connection died and running it again cannot write twice. */
   <T> Future<T> onceMore(Supplier<Future<T>> statement, boolean read) {
-    return statement.get().recover(failure -> {
+    Future<T> outcome = statement.get().recover(failure -> {
       if (DbFailure.of(failure) == DbFailure.CONNECTION_LOST && (read || DbFailure.wroteNothing(failure))) {
         failures.warn("statement", "A statement lost its connection; running it again on a fresh one: " + failure);
         return vertx.timer(PAUSE_BEFORE_RETRY_MS).compose(paused -> statement.get());
       }
       return Future.failedFuture(failure);
     });
+    return deadlineMillis > 0 ? withDeadline(outcome) : outcome;
+  }
+
+  /** The caller gets its answer by the deadline; a statement still queued or running then ends on the server's own. */
+  private <T> Future<T> withDeadline(Future<T> outcome) {
+    Promise<T> answer = Promise.promise();
+    long timer = vertx.setTimer(deadlineMillis, id -> answer.tryFail(new ClientDeadlineException(deadlineMillis)));
+    outcome.onComplete(done -> {
+      vertx.cancelTimer(timer);
+      if (done.succeeded()) {
+        answer.tryComplete(done.result());
+      } else {
+        answer.tryFail(done.cause());
+      }
+    });
+    return answer.future();
   }
 
   /** A plain SELECT: no locking clause, no function known to write or notify. Read once per statement text. */

@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The database gone (connections cut and refused, as while PostgreSQL restarts; or silent, as behind a dropped route), made
  * by a relay in front of this test's database only: every route that needs it answers a 503 the client can retry, routes
- * served from memory go on, readiness fails within its own deadline, the log says so in a few lines; and all comes back
- * with the database, with no restart.
+ * served from memory go on (but for a token to check: its revocations cannot be read), readiness fails within its own
+ * deadline, the log says so in a few lines; and all comes back with the database, with no restart.
  */
 class DatabaseOutageIT {
 
@@ -73,12 +73,13 @@ class DatabaseOutageIT {
     assertUnavailable(http.post(PLUGIN + "/thirdParty/getUser", new JsonObject().put("email", "ann@example.com")
       .put("appToken", fair.token()), jwt), "Vendor/thirdPartyController", "getUserForThirdParty");
     assertUnavailable(http.post("/_logout", new JsonObject(), jwt), "auth", "logout");
-    // a token is never accepted unchecked: with its change feed lost, the instance checks revocations in the database, and
-    // cannot (docs/decisions.md §14); what needs no token is served from memory
+    // served from memory when no token is to be checked; a token is not accepted unchecked by an instance that cannot know
+    // whether it was revoked meanwhile (its change feed is down too: docs/decisions.md §14)
     Eventually.until(() -> !app.lanyard().changeFeed().isLive(), "the change feed known lost");
-    assertUnavailable(http.get(PLUGIN + "/user/getAllUserTypes", jwt), "Vendor/userController", "getAllUserTypes");
-    assertThat(http.get("/_healthCheck?probe=liveness").status()).isEqualTo(200);
     assertThat(http.get("/_serverInfo").status()).isEqualTo(200);
+    assertUnavailable(http.get(PLUGIN + "/user/getAllUserTypes", jwt), "Vendor/userController", "getAllUserTypes");
+    assertUnavailable(http.post("/_checkToken", new JsonObject().put("token", jwt)), "auth", "checkToken");
+    assertThat(http.get("/_healthCheck?probe=liveness").status()).isEqualTo(200);
     Http.Response readiness = http.get("/_healthCheck");
     assertThat(readiness.status()).isEqualTo(503);
     assertThat(readiness.error().getString("id")).isEqualTo("services.storage.unavailable");

@@ -52,6 +52,8 @@ class PipelinedReadDeadlineIT {
     // one event loop with one read connection: every /_me goes down the same connection
     app = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_HTTP_INSTANCES", "1", "LANYARD_DB_READ_CONNECTIONS", "1",
       "LANYARD_DB_STATEMENT_TIMEOUT", STATEMENT_TIMEOUT.toMillis() + "ms",
+      // as long: each read's own deadline (the shorter of the two, plus a margin) then ends after the slow one's
+      "LANYARD_DB_LOCK_TIMEOUT", STATEMENT_TIMEOUT.toMillis() + "ms",
       "LANYARD_DB_QUEUE_BUDGET", QUEUE_BUDGET.toMillis() + "ms"));
   }
 
