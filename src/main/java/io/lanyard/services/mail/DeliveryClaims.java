@@ -7,6 +7,7 @@ import io.vertx.sqlclient.SqlClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * How delivery leases mail: as much as is waiting, or under {@code mail.maxSendRate} no more than the deployment's send budget
@@ -28,13 +29,16 @@ final class DeliveryClaims {
   private final Pool pool;
   private final OutboxRepository outbox;
   private final Duration lease;
+  private final UUID holder;
   private final Optional<SendBudget> budget;
 
   /** @param budget empty when {@code mail.maxSendRate} is off */
-  DeliveryClaims(Pool pool, OutboxRepository outbox, Duration lease, Optional<SendBudget> budget) {
+  /** @param lease how long claimed mail stays this instance's before it is handed to SMTP ({@code holder} holds it) */
+  DeliveryClaims(Pool pool, OutboxRepository outbox, Duration lease, UUID holder, Optional<SendBudget> budget) {
     this.pool = pool;
     this.outbox = outbox;
     this.lease = lease;
+    this.holder = holder;
     this.budget = budget;
   }
 
@@ -51,14 +55,14 @@ final class DeliveryClaims {
   private Future<Claimed> claim(int limit, boolean evenInBackoff) {
     if (budget.isEmpty()) {
       // one short transaction, committed at once
-      return pool.withTransaction(tx -> outbox.claim(tx, limit, lease, evenInBackoff))
+      return pool.withTransaction(tx -> outbox.claim(tx, limit, lease, evenInBackoff, holder))
         .map(mails -> new Claimed(mails, Optional.empty()));
     }
     SendBudget sendBudget = budget.get();
     return pool.withTransaction(tx -> sendBudget.refill(tx).compose(available -> {
       int allowed = (int) Math.min(limit, Math.floor(available));
       Future<List<OutboxRepository.Due>> leased = allowed == 0 ? Future.succeededFuture(List.of())
-        : outbox.claim(tx, allowed, lease, evenInBackoff);
+        : outbox.claim(tx, allowed, lease, evenInBackoff, holder);
       return leased.compose(mails -> sendBudget.spend(tx, mails.size())
         .compose(spent -> mails.size() < allowed || allowed == limit
           // all that waited was taken, or a whole batch, after which delivery asks again at once

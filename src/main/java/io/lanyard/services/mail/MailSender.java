@@ -62,6 +62,12 @@ public final class MailSender implements MailTransport {
     return deadline;
   }
 
+  /** The SMTP client's connections: a mail handed over when all are busy would wait for one. */
+  @Override
+  public int sendsAtOnce() {
+    return config.getMaxPoolSize();
+  }
+
   @Override
   public Future<Void> send(OutboxRepository.Due mail) {
     MailMessage message = new MailMessage()

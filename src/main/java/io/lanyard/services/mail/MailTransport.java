@@ -18,6 +18,11 @@ public interface MailTransport {
     return Duration.ofSeconds(10);
   }
 
+  /** How many sends may run at once: more handed over would only wait inside the transport, under a long lease. */
+  default int sendsAtOnce() {
+    return 10;
+  }
+
   /** Releases connections; never waits for sends in flight. */
   Future<Void> close();
 }

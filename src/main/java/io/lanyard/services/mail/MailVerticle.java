@@ -14,15 +14,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * Drains the outbox: woken by a nudge after a commit, and by a timer as a fallback (mail of other instances, retries, mail
- * left by a crash). A batch is leased in one short commit, each mail is sent, and its outcome is recorded right after its own
- * SMTP reply: a crash mid-batch re-sends only the mail SMTP had not answered, once the lease runs out. A 5xx is final at once;
+ * left by a crash). A batch is claimed in one short commit for {@link #CLAIM_LEASE}; each mail's lease grows to outlast its
+ * send when it is handed to SMTP, and its outcome is recorded right after its own SMTP reply: a crash mid-batch sends the mail
+ * never handed over from another instance within the short claim, and re-sends the mail SMTP had not answered only once its
+ * long lease runs out (docs/decisions.md, consistency between instances). A 5xx is final at once;
  * a temporary failure is retried with a backoff capped at {@code mail.retryMaxDelay}, until the mail's first attempt is older
  * than {@code mail.maxAge}. While the server fails ({@link SmtpCircuit}), one mail at a time probes it, and when one goes through,
  * every mail waiting out a backoff goes at once. Under {@code mail.maxSendRate} no more is leased than the deployment's send
@@ -35,6 +40,11 @@ public final class MailVerticle extends VerticleBase {
   private static final Logger log = LoggerFactory.getLogger(MailVerticle.class);
   private static final FailureLog failures = new FailureLog(log);
   private static final int MAX_ERROR_LENGTH = 500;
+  /**
+   * How long claimed mail stays this instance's before it is handed to SMTP: after a crash, what it had not handed over goes
+   * to another instance within this and a poll.
+   */
+  static final Duration CLAIM_LEASE = Duration.ofSeconds(20);
   /** At stop, how long the mail in flight may take to get its answer recorded; mail still unanswered then keeps its lease. */
   private static final long STOP_WAIT_MS = 5000;
   /** While delivery lets requests go first, how often it looks whether they still wait. */
@@ -46,7 +56,11 @@ public final class MailVerticle extends VerticleBase {
   /** Empty under {@code mail.mode=drop}: nothing is delivered, mail queued earlier included. */
   private final Optional<MailTransport> transport;
   private final LanyardConfig.Mail config;
+  /** How long a mail handed to SMTP stays leased: its send's deadline, twice. */
   private final Duration lease;
+  private final int sendsAtOnce;
+  /** This instance's delivery, as the holder of the leases it claims. */
+  private final UUID holder = UUID.randomUUID();
   private final SmtpCircuit circuit = new SmtpCircuit();
   private final Counter sentCount;
   private final Counter retryCount;
@@ -77,9 +91,10 @@ public final class MailVerticle extends VerticleBase {
     this.outbox = outbox;
     this.transport = transport;
     this.config = config;
-    // every mail of a batch is sent at once and each is bounded by the transport's deadline; the margin covers the recording
+    // a mail handed to SMTP is bounded by the transport's deadline; the margin covers the recording
     this.lease = transport.map(MailTransport::deadline).orElse(Duration.ZERO).multipliedBy(2);
-    this.claims = new DeliveryClaims(pool, outbox, lease, config.maxSendRate().map(SendBudget::new));
+    this.sendsAtOnce = transport.map(MailTransport::sendsAtOnce).orElse(1);
+    this.claims = new DeliveryClaims(pool, outbox, CLAIM_LEASE, holder, config.maxSendRate().map(SendBudget::new));
     this.sentCount = attempts(registry, "sent");
     this.retryCount = attempts(registry, "retry");
     this.deadCount = attempts(registry, "dead");
@@ -194,14 +209,63 @@ public final class MailVerticle extends VerticleBase {
   /** @return whether there may be more to send at once */
   private Future<Boolean> deliverBatch() {
     return claims.due(config.batchSize()).map(this::deferIfOverBudget)
-      .compose(batch -> Future.join(batch.stream().map(this::deliver).toList())
+      .compose(batch -> handOverAll(batch)
         .transform(all -> Future.succeededFuture(batch.size() == config.batchSize() && !circuit.isOpen())));
   }
 
   /** The SMTP server was failing: one mail, whatever its backoff, tells whether it takes mail again. */
   private Future<Boolean> probe() {
     return claims.oldest().map(this::deferIfOverBudget)
-      .compose(mail -> mail.isEmpty() ? Future.succeededFuture(false) : deliver(mail.get(0)).map(sent -> !circuit.isOpen()));
+      .compose(mail -> mail.isEmpty() ? Future.succeededFuture(false) : handOver(mail.get(0)).map(sent -> !circuit.isOpen()));
+  }
+
+  /**
+   * The batch goes to SMTP as fast as the transport sends ({@link MailTransport#sendsAtOnce}), each mail handed over when a
+   * send can start: until then it holds only its short claim, so a crash delays it no longer than that.
+   */
+  private Future<Void> handOverAll(List<OutboxRepository.Due> batch) {
+    Iterator<OutboxRepository.Due> next = batch.iterator();
+    List<Future<Void>> lanes = new ArrayList<>();
+    for (int lane = 0; lane < Math.min(sendsAtOnce, batch.size()); lane++) {
+      lanes.add(lane(next));
+    }
+    return Future.join(lanes).mapEmpty();
+  }
+
+  private Future<Void> lane(Iterator<OutboxRepository.Due> next) {
+    if (!next.hasNext()) {
+      return Future.succeededFuture();
+    }
+    if (stopping) {
+      return release(next);
+    }
+    return handOver(next.next()).transform(done -> lane(next));
+  }
+
+  /** The stop began: the claimed mail not yet handed over is let go at once, for the next start or another instance. */
+  private Future<Void> release(Iterator<OutboxRepository.Due> next) {
+    List<Long> ids = new ArrayList<>();
+    next.forEachRemaining(mail -> ids.add(mail.id()));
+    return outbox.release(pool, ids, holder).<Void>mapEmpty()
+      .recover(failure -> {
+        log.debug("Letting go of {} claimed mails at the stop failed; their claim runs out instead: {}", ids.size(),
+          failure.toString());
+        return Future.succeededFuture();
+      });
+  }
+
+  /** Lengthens the mail's lease to outlast its send, then sends it; a claim that ran out (or went elsewhere) sends nothing. */
+  private Future<Void> handOver(OutboxRepository.Due mail) {
+    return outbox.handOver(pool, mail.id(), holder, lease).compose(held -> {
+      if (!held) {
+        log.info("Mail {} was no longer this instance's to send when its turn came; left to the next claim", mail.id());
+        return Future.succeededFuture();
+      }
+      return deliver(mail);
+    }, failure -> {
+      failures.warn("handOver", "Handing mail " + mail.id() + " over to SMTP failed; it goes with the next claim: " + failure);
+      return Future.succeededFuture();
+    });
   }
 
   /** Mail left waiting for the send budget: counted, and fetched as soon as the budget lets the next mail go. */

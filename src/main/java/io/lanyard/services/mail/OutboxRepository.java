@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 /** Delivery's side of {@code mail_outbox}: claiming due mail, recording attempts, and the operator's view. */
 public final class OutboxRepository {
@@ -23,7 +24,7 @@ public final class OutboxRepository {
   // taken too (a probe of an SMTP server that was failing). A mail's age (mail.maxAge) runs from its first attempt, so no time
   // it spent waiting in the outbox (for the send rate, for a server that was down) counts.
   private static final String CLAIM = """
-    UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond',
+    UPDATE mail_outbox SET leased_until = now() + $2::float8 * interval '1 millisecond', lease_holder = $4,
       first_attempt_at = coalesce(first_attempt_at, now())
     WHERE id IN (
       SELECT id FROM mail_outbox
@@ -41,6 +42,14 @@ public final class OutboxRepository {
   // PostgreSQL's statement time). For the claim's transaction alone, the only plan left without a sort is the ordered index
   // scan.
   private static final String ORDERED_SCAN = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off";
+  // A claimed mail handed to SMTP: its lease now outlasts the send, if the claim is still this holder's (not run out, not
+  // taken by another instance since).
+  private static final String HAND_OVER = """
+    UPDATE mail_outbox SET leased_until = now() + $3::float8 * interval '1 millisecond'
+    WHERE id = $1 AND lease_holder = $2 AND status = 'pending' AND leased_until > now()""";
+  // Claimed mail this holder will not hand over (it stops): due again at once, for any instance.
+  private static final String RELEASE = """
+    UPDATE mail_outbox SET leased_until = NULL WHERE id = ANY($1) AND lease_holder = $2 AND status = 'pending'""";
   // What a claim of the same kind would find still waiting (the claim's own mails are leased now).
   private static final String HAS_WAITING = """
     SELECT EXISTS (SELECT 1 FROM mail_outbox
@@ -97,8 +106,8 @@ public final class OutboxRepository {
    *
    * @param transaction an open transaction, which the lease is committed with
    */
-  public Future<List<Due>> claim(SqlClient transaction, int limit, Duration lease, boolean evenInBackoff) {
-    Tuple values = Tuple.of(limit, (double) lease.toMillis(), evenInBackoff);
+  public Future<List<Due>> claim(SqlClient transaction, int limit, Duration lease, boolean evenInBackoff, UUID holder) {
+    Tuple values = Tuple.of(limit, (double) lease.toMillis(), evenInBackoff, holder);
     return transaction.query(ORDERED_SCAN).execute()
       .compose(set -> transaction.preparedQuery(CLAIM).execute(values))
       .map(OutboxRepository::dueMails);
@@ -112,6 +121,24 @@ public final class OutboxRepository {
         row.getInteger("attempts"), Duration.ofMillis(((Number) row.getValue("age_ms")).longValue())));
     }
     return due;
+  }
+
+  /**
+   * Lengthens the lease of a mail about to be handed to SMTP to {@code lease}, if {@code holder} still holds it.
+   *
+   * @return false when the claim ran out or went to another instance: the mail is not this instance's to send
+   */
+  public Future<Boolean> handOver(SqlClient client, long id, UUID holder, Duration lease) {
+    return client.preparedQuery(HAND_OVER).execute(Tuple.of(id, holder, (double) lease.toMillis()))
+      .map(rows -> rows.rowCount() == 1);
+  }
+
+  /** Lets go of claimed mail {@code holder} will not hand over; the number let go. */
+  public Future<Integer> release(SqlClient client, List<Long> ids, UUID holder) {
+    if (ids.isEmpty()) {
+      return Future.succeededFuture(0);
+    }
+    return client.preparedQuery(RELEASE).execute(Tuple.of(ids.toArray(new Long[0]), holder)).map(RowSet::rowCount);
   }
 
   /** Whether mail is still waiting that a claim with the same {@code evenInBackoff} would take. */

@@ -30,6 +30,7 @@ class DbFailureTest {
     assertThat(DbFailure.of(ClosedConnectionException.INSTANCE)).isEqualTo(DbFailure.CONNECTION_LOST);
     assertThat(DbFailure.of(new IOException("Connection reset by peer"))).isEqualTo(DbFailure.CONNECTION_LOST);
     assertThat(DbFailure.of(new IllegalStateException("a bug"))).isEqualTo(DbFailure.OTHER);
+    assertThat(DbFailure.of(new ClientDeadlineException(3000))).isEqualTo(DbFailure.DEADLINE);
   }
 
   @Test

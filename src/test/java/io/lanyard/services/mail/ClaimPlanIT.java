@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static io.lanyard.testing.Await.await;
@@ -72,7 +73,7 @@ class ClaimPlanIT {
       + " ORDER BY next_attempt_at LIMIT 20").stream().map(row -> row.getString(0)).toList();
 
     List<OutboxRepository.Due> claimed = await(connection.begin().compose(tx -> new OutboxRepository()
-      .claim(connection, 20, Duration.ofMinutes(1), false).compose(mails -> tx.commit().map(mails))));
+      .claim(connection, 20, Duration.ofMinutes(1), false, UUID.randomUUID()).compose(mails -> tx.commit().map(mails))));
 
     assertThat(claimed).hasSize(20);
     String plan = plans.stream().filter(text -> text.contains("UPDATE mail_outbox SET leased_until")).findFirst().orElseThrow();
