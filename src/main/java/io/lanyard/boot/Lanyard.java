@@ -85,9 +85,15 @@ public final class Lanyard {
 
   /** The Vert.x instance for a service with these metrics settings: disabled, no request pays for metrics at all. */
   public static Vertx createVertx(LanyardConfig.Metrics metrics) {
-    if (metrics.enabled()) {
-      return createVertx();
-    }
+    return metrics.enabled() ? createVertx() : createUnmeasuredVertx();
+  }
+
+  /**
+   * A Vert.x that measures nothing: an operator command's, which serves no {@code /metrics}. Measured, each database
+   * connection it opened would register Vert.x Micrometer's socket gauge again, and Micrometer warn on standard error
+   * ("This Gauge has been already registered") after a command that went well.
+   */
+  public static Vertx createUnmeasuredVertx() {
     RequestLogContext.install();
     return Vertx.vertx(options());
   }

@@ -16,6 +16,7 @@ import io.lanyard.services.events.UserEvents;
 import io.lanyard.services.idempotency.IdempotencyKeys;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailKind;
+import io.lanyard.services.mail.MailValues;
 import io.lanyard.services.mail.Outbox;
 import io.lanyard.services.mail.TemplateDirectory;
 import io.vertx.core.Future;
@@ -133,7 +134,8 @@ public final class CreateUserByLink {
     String token = SecretTokens.generate();
     String link = LinkUrls.fill(linkUrl, Map.of("token", token, "email", request.email(),
       "language", request.language(), "fromSalon", request.fromSalon()));
-    Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "");
+    Map<String, String> values = Map.of("link", link, "email", request.email(), "firstname", "",
+      MailValues.APPLICATION, application.label());
     return outbox.enqueue(tx, template.render(request.email(), values), userId, application.id())
       .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
       .compose(queued -> queued.overRecipientLimit() ? Future.succeededFuture()

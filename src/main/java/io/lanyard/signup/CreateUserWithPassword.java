@@ -13,6 +13,7 @@ import io.lanyard.services.events.UserEvents;
 import io.lanyard.services.idempotency.IdempotencyKeys;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailKind;
+import io.lanyard.services.mail.MailValues;
 import io.lanyard.services.mail.Outbox;
 import io.lanyard.services.mail.RenderedMail;
 import io.lanyard.services.mail.TemplateDirectory;
@@ -99,7 +100,7 @@ public final class CreateUserWithPassword {
           }
           // the request's fromSalon is no value of the mail: it is never rendered as text (docs/decisions.md §7)
           RenderedMail mail = welcome.get().render(request.email(),
-            Map.of("email", request.email(), "firstname", "", "link", ""));
+            Map.of("email", request.email(), "firstname", "", "link", "", MailValues.APPLICATION, application.label()));
           return outbox.enqueue(tx, mail, userId.get(), application.id())
             .recover(StepFailure.as(CREATE_MAIL_ENQUEUE_FAILED))
             .map(Result.created());

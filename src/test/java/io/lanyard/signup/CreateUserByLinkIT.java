@@ -121,7 +121,7 @@ class CreateUserByLinkIT extends SharedServiceFixture {
 
     assertThat(response.statusCode()).isZero();
     MimeMessage mail = smtp.awaitMessages(1).get(0);
-    assertThat(mail.getSubject()).isEqualTo("Your account link");
+    assertThat(mail.getSubject()).isEqualTo("Your account link – welcome-only");
     assertThat(activate(tokenIn(mail)).statusCode()).isZero();
   }
 

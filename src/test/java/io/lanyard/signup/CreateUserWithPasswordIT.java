@@ -191,7 +191,7 @@ class CreateUserWithPasswordIT extends SharedServiceFixture {
     Http.Response response = http.post(PATH, creation("ann@example.com", bare.token(), PASSWORD, true));
 
     assertThat(response.statusCode()).isZero();
-    assertThat(smtp.awaitMessages(1).get(0).getSubject()).isEqualTo("Welcome");
+    assertThat(smtp.awaitMessages(1).get(0).getSubject()).isEqualTo("Welcome – bare");
   }
 
   @Test

@@ -50,7 +50,8 @@ final class CliRuntime implements AutoCloseable {
   private static CliRuntime open(CommandSpec spec, boolean migrate) {
     LanyardConfig config = ((LanyardCommand) spec.root().userObject()).config();
     DbUri uri = DbUri.of(config.db());
-    Vertx vertx = Lanyard.createVertx();
+    // no metrics: a command serves no /metrics
+    Vertx vertx = Lanyard.createUnmeasuredVertx();
     try {
       Future<Pool> opened = migrate ? Database.openOne(vertx, config.db(), uri) : Database.openExisting(vertx, config.db(), uri);
       Pool pool = Await.result(opened, Await.STARTUP);

@@ -7,8 +7,11 @@ import io.lanyard.platform.config.LanyardConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +62,17 @@ public final class LanyardCommand implements Callable<Integer> {
       line.getErr().println("lanyard: " + message);
       return 1;
     });
+    CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+    commandLine.setParameterExceptionHandler((failure, arguments) -> {
+      Optional<Integer> unknown = unknownCommand(failure);
+      return unknown.isPresent() ? unknown.get() : usage.handleParseException(failure, arguments);
+    });
     commandLine.setExecutionStrategy(parsed -> {
+      // with --help, picocli leaves the words it does not know unmatched and would print the help of the command before them
+      ParseResult last = deepest(parsed);
+      if (!last.unmatched().isEmpty()) {
+        throw new UnmatchedArgumentException(last.commandSpec().commandLine(), last.unmatched());
+      }
       if (!servesTheApi(parsed)) {
         CommandLogs.toStandardError();
       }
@@ -70,12 +83,35 @@ public final class LanyardCommand implements Callable<Integer> {
 
   /** No command, or {@code serve}: the one case that logs to standard output. */
   private static boolean servesTheApi(ParseResult parsed) {
+    Object command = deepest(parsed).commandSpec().userObject();
+    return command instanceof LanyardCommand || command instanceof ServeCommand;
+  }
+
+  private static ParseResult deepest(ParseResult parsed) {
     ParseResult last = parsed;
     while (last.hasSubcommand()) {
       last = last.subcommand();
     }
-    Object command = last.commandSpec().userObject();
-    return command instanceof LanyardCommand || command instanceof ServeCommand;
+    return last;
+  }
+
+  /**
+   * A word where a command has subcommands, and none of them: said in one line, with the nearest names when there are some,
+   * exit 2 (docs/operating.md, "Exit status"). Any other bad argument gets picocli's message and the command's usage.
+   */
+  private static Optional<Integer> unknownCommand(ParameterException failure) {
+    CommandLine line = failure.getCommandLine();
+    if (!(failure instanceof UnmatchedArgumentException unmatched) || line.getSubcommands().isEmpty()
+      || unmatched.getUnmatched().isEmpty() || unmatched.getUnmatched().get(0).startsWith("-")) {
+      return Optional.empty();
+    }
+    PrintWriter err = line.getErr();
+    String name = line.getCommandSpec().qualifiedName();
+    err.println("lanyard: unknown command '" + unmatched.getUnmatched().get(0) + "' for '" + name + "' ('" + name
+      + " --help' lists its commands)");
+    UnmatchedArgumentException.printSuggestions(unmatched, err);
+    err.flush();
+    return Optional.of(CommandLine.ExitCode.USAGE);
   }
 
   Optional<Path> configFile() {

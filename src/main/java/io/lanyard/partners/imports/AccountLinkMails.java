@@ -6,6 +6,7 @@ import io.lanyard.model.applications.LinkUrls;
 import io.lanyard.platform.support.SecretTokens;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailKind;
+import io.lanyard.services.mail.MailValues;
 import io.lanyard.services.mail.Outbox;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.SqlClient;
@@ -82,7 +83,8 @@ public final class AccountLinkMails {
     String link = LinkUrls.fill(linkUrl, Map.of("token", token, "email", row.email(),
       "language", row.language(), "fromSalon", row.fromSalon()));
     String firstname = row.profile().getString("firstname", "");
-    Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname);
+    Map<String, String> values = Map.of("link", link, "email", row.email(), "firstname", firstname,
+      MailValues.APPLICATION, application.label());
     return outbox.enqueue(tx, template.render(row.email(), values), account.userId(), application.id())
       .compose(queued -> queued.overRecipientLimit() ? Future.succeededFuture(false)
         : links.insert(tx, SecretTokens.sha256(token), account.userId(), ttl).map(true));

@@ -164,7 +164,8 @@ public final class Settings {
     Setting.secret("LANYARD_SMTP_PASSWORD", "none",
       "SMTP password"),
     Setting.inFile("smtp.from", "LANYARD_MAIL_FROM", kind(TEXT), "Lanyard <no-reply@localhost>",
-      "Sender of every mail"),
+      "Sender of every mail. Left at the default while `smtp.host` is not this host, one warning at start: set an address "
+        + "of your own domain ([The sender address](operating.md#the-sender-address))"),
     Setting.inFile("smtp.timeout", "LANYARD_SMTP_TIMEOUT", kind(DURATION), "30s",
       "Longest wait for any one SMTP step (connect, greeting, each reply); a connection silent that long is thrown away. A "
         + "whole mail may take 4× this"),

@@ -23,7 +23,7 @@ public final class Database {
   /** One pool of {@code db.poolSize} connections, for an operator command: the database created if asked, and migrated. */
   public static Future<Pool> openOne(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
     return Migrations.prepare(vertx, uri, db.createDatabase())
-      .map(migrated -> Pools.create(vertx, db, uri, "lanyard", db.poolSize(), 1));
+      .map(migrated -> Pools.createForCommand(vertx, db, uri));
   }
 
   /**
@@ -32,6 +32,6 @@ public final class Database {
    */
   public static Future<Pool> openExisting(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
     return Migrations.requireUpToDate(vertx, uri)
-      .map(checked -> Pools.create(vertx, db, uri, "lanyard", db.poolSize(), 1));
+      .map(checked -> Pools.createForCommand(vertx, db, uri));
   }
 }

@@ -20,6 +20,12 @@ public final class Pools {
 
   private static final int PREPARED_STATEMENT_CACHE = 256;
   private static final int PIPELINING_LIMIT = 256;
+  /**
+   * How long an operator command waits for a connection. A request waits {@code db.queueBudget} (2 s), then sheds load
+   * with a 503; a command has no load to shed, and its first connection is made by a JVM just started, which on a busy
+   * host (a service instance beside it) took longer than 2 s: the command failed with "Timeout waiting for connection".
+   */
+  private static final Duration COMMAND_WAIT = Duration.ofSeconds(30);
 
   private Pools() {
   }
@@ -30,6 +36,11 @@ public final class Pools {
    */
   public static ResilientPool create(Vertx vertx, LanyardConfig.Db db, DbUri uri, String name, int size, int eventLoops) {
     return create(vertx, db, name, size, eventLoops, uri, sessionOptions(db, uri));
+  }
+
+  /** An operator command's pool: {@code db.poolSize} connections on one event loop, waited for up to {@link #COMMAND_WAIT}. */
+  public static ResilientPool createForCommand(Vertx vertx, LanyardConfig.Db db, DbUri uri) {
+    return create(vertx, db, "lanyard", db.poolSize(), 1, uri, sessionOptions(db, uri), COMMAND_WAIT);
   }
 
   /**
@@ -48,13 +59,18 @@ public final class Pools {
 
   private static ResilientPool create(Vertx vertx, LanyardConfig.Db db, String name, int size, int eventLoops, DbUri uri,
                              PgConnectOptions session) {
+    return create(vertx, db, name, size, eventLoops, uri, session, db.queueBudget());
+  }
+
+  private static ResilientPool create(Vertx vertx, LanyardConfig.Db db, String name, int size, int eventLoops, DbUri uri,
+                             PgConnectOptions session, Duration connectionWait) {
     PoolOptions options = new PoolOptions()
       .setName(name)
       .setMaxSize(size)
       .setMaxWaitQueueSize(db.maxWaitQueue())
       .setEventLoopSize(eventLoops)
       // Past the budget a request gets a 503 (io.lanyard.model.api.Overloaded), as it does when the wait queue is full.
-      .setConnectionTimeout((int) db.queueBudget().toMillis())
+      .setConnectionTimeout((int) connectionWait.toMillis())
       .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
     // A pool lends a connection to one statement or transaction at a time: it never pipelines (PgBuilder.pool() ignores the
     // pipelining limit), which is why single reads of the request path go through PipelinedReads instead.

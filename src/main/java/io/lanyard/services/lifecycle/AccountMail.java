@@ -5,6 +5,7 @@ import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailKind;
+import io.lanyard.services.mail.MailValues;
 import io.lanyard.services.mail.Outbox;
 import io.lanyard.services.mail.Queued;
 import io.lanyard.services.mail.TemplateDirectory;
@@ -21,15 +22,19 @@ import java.util.Optional;
  */
 public final class AccountMail {
 
-  /** Whose templates a mail uses: an application's, or none (an operator's account: built-in templates only). */
-  public record Sender(Optional<String> applicationId, String name) {
+  /**
+   * Whose templates a mail uses: an application's, or none (an operator's account: built-in templates only).
+   *
+   * @param displayName what the mail names it by ({@code {{application}}}): its display name, else its name; empty for none
+   */
+  public record Sender(Optional<String> applicationId, String name, String displayName) {
 
     public static Sender of(Application application) {
-      return new Sender(Optional.of(application.id()), application.name());
+      return new Sender(Optional.of(application.id()), application.name(), application.label());
     }
 
     public static Sender none() {
-      return new Sender(Optional.empty(), "(none)");
+      return new Sender(Optional.empty(), "(none)", "");
     }
   }
 
@@ -71,6 +76,7 @@ public final class AccountMail {
     values.put("email", account.email() == null ? recipient : account.email());
     values.put("firstname", account.firstname());
     values.put("link", "");
+    values.put(MailValues.APPLICATION, sender.displayName());
     values.putAll(extra);
     return outbox.enqueue(tx, template.render(recipient, values), linked ? Optional.of(account.id()) : Optional.empty(),
       sender.applicationId());

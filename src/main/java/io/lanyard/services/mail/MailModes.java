@@ -54,6 +54,7 @@ public final class MailModes {
   /** Says at start what will not be sent, so a staging deployment's settings cannot surprise anyone. */
   public static void announce(LanyardConfig config) {
     MailMode mode = config.mail().mode();
+    SenderAddress.warning(config).ifPresent(log::warn);
     if (mode == MailMode.DROP) {
       log.warn("mail.mode=drop: no mail is sent; every mail is kept in the outbox as suppressed (reason {})", DROP_REASON);
     } else if (mode == MailMode.LOG) {

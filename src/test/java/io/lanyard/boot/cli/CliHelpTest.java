@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +19,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * description or an example fails here.
  */
 class CliHelpTest {
+
+  private record Run(int exitCode, String out, String err) {
+  }
+
+  private static Run run(String... arguments) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = LanyardCommand.commandLine(Map.of());
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exitCode = commandLine.execute(arguments);
+    return new Run(exitCode, out.toString(), err.toString());
+  }
 
   @Test
   void everyCommandAnswersHelpOnStdoutEvenWithoutItsRequiredOptions() {
@@ -37,6 +51,38 @@ class CliHelpTest {
         .contains("-h, --help", "Example:");
       assertThat(err.toString()).as(String.join(" ", arguments)).isEmpty();
     }
+  }
+
+  @Test
+  void anUnknownCommandSaysSoAndExitsTwoEvenWithHelp() {
+    Run staff = run("staff", "grant", "--help");
+    Run nested = run("users", "frobnicate", "--help");
+    Run plain = run("staff");
+    Run typo = run("user", "list");
+
+    assertThat(staff.exitCode()).isEqualTo(2);
+    assertThat(staff.out()).as("no help of another command").isEmpty();
+    assertThat(staff.err()).startsWith("lanyard: unknown command 'staff' for 'lanyard' ('lanyard --help' lists its commands)");
+    assertThat(nested.exitCode()).isEqualTo(2);
+    assertThat(nested.out()).isEmpty();
+    assertThat(nested.err()).startsWith("lanyard: unknown command 'frobnicate' for 'lanyard users'");
+    assertThat(plain.exitCode()).isEqualTo(2);
+    assertThat(plain.err()).startsWith("lanyard: unknown command 'staff'");
+    assertThat(typo.exitCode()).isEqualTo(2);
+    assertThat(typo.err()).contains("unknown command 'user'", "Did you mean", "users");
+  }
+
+  @Test
+  void anUnknownOptionOrArgumentIsABadArgumentExitTwoWithTheUsage() {
+    Run option = run("users", "list", "--bogus");
+    Run extra = run("users", "list", "extra", "--help");
+
+    assertThat(option.exitCode()).isEqualTo(2);
+    assertThat(option.out()).isEmpty();
+    assertThat(option.err()).contains("Unknown option: '--bogus'", "Usage: lanyard users list");
+    assertThat(extra.exitCode()).isEqualTo(2);
+    assertThat(extra.out()).isEmpty();
+    assertThat(extra.err()).contains("'extra'", "Usage: lanyard users list");
   }
 
   @Test

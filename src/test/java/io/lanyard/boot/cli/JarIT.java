@@ -245,6 +245,30 @@ class JarIT {
     assertThat(list.stdout()).isEqualTo("visitor" + System.lineSeparator() + "press" + System.lineSeparator());
   }
 
+  /** Each database connection a measured Vert.x opened registered Vert.x Micrometer's socket gauge again: Micrometer warned. */
+  @Test
+  void healthyCommandsWriteNothingOnStderr() throws Exception {
+    Map<String, String> env = Map.of("LANYARD_DB_URI", TestDb.uri(newDatabaseName()));
+    assertThat(runToEnd(env, "migrate").process().exitValue()).isZero();
+
+    for (String[] command : List.of(new String[] {"mail", "status"}, new String[] {"apps", "create", "--name", "badges"},
+      new String[] {"users", "list"}, new String[] {"webhooks", "status"})) {
+      Apart run = runToEnd(env, command);
+
+      assertThat(run.process().exitValue()).as(String.join(" ", command)).withFailMessage(run.stderr()).isZero();
+      assertThat(run.stderr()).as(String.join(" ", command)).doesNotContain("WARN").isEmpty();
+    }
+  }
+
+  @Test
+  void anUnknownCommandWithHelpSaysSoAndExitsTwo() throws Exception {
+    Apart run = runToEnd(Map.of(), "staff", "grant", "--help");
+
+    assertThat(run.process().exitValue()).isEqualTo(2);
+    assertThat(run.stdout()).isEmpty();
+    assertThat(run.stderr()).startsWith("lanyard: unknown command 'staff'");
+  }
+
   @Test
   void serveLogsOnStdoutAsContainersExpect() throws Exception {
     Apart jar = startApart(Map.of("LANYARD_HTTP_PORT", Integer.toString(freePort())));

@@ -113,10 +113,30 @@ class ApplicationsCliIT extends SharedServiceFixture {
   }
 
   @Test
+  void theDisplayNameIsShownAndNamesTheApplicationInBuiltInMailsAndHostedPages() throws Exception {
+    String token = lastLine(Cli.run("apps", "create", "--name", "badges", "--can-create-users"));
+    Cli.Run update = Cli.run("apps", "update", "badges", "--display-name", "Salon du Livre & BD 2026");
+
+    assertThat(update.exitCode()).withFailMessage(update.err()).isZero();
+    assertThat(Cli.run("apps", "show", "badges").lines()).contains("display_name\tSalon du Livre & BD 2026");
+    Eventually.until(() -> code(CREATE, token, "a@example.com", true) == 0, FOLLOW, "created");
+    var mail = Mails.awaitTo(Smtp.shared(), "a@example.com", "Welcome");
+    assertThat(Mails.subjectOf(mail)).isEqualTo("Welcome – Salon du Livre & BD 2026");
+    assertThat(Mails.textOf(mail).replace("\r\n", "\n").strip()).endsWith("-- \nSalon du Livre & BD 2026");
+    assertThat(Mails.htmlOf(mail)).contains("<p>– Salon du Livre &amp; BD 2026</p>");
+    String appId = db.single("SELECT id::text FROM applications").getString(0);
+    assertThat(http.get("/account/forgot?app=" + appId + "&lang=eng-GB").text())
+      .contains("<title>Forgotten your password? – Salon du Livre &amp; BD 2026</title>");
+
+    Cli.run("apps", "update", "badges", "--display-name", "");
+    assertThat(Cli.run("apps", "show", "badges").lines()).as("the name again").contains("display_name\tbadges");
+  }
+
+  @Test
   void templatesSetAndListAndTheServiceMailsWithThem() throws Exception {
     String token = lastLine(Cli.run("apps", "create", "--name", "badges", "--can-create-users"));
     Eventually.until(() -> code(CREATE, token, "a@example.com", true) == 0, FOLLOW, "no template of its own: the built-in one");
-    assertThat(Mails.subjectOf(Mails.awaitTo(Smtp.shared(), "a@example.com", "Welcome"))).isEqualTo("Welcome");
+    assertThat(Mails.subjectOf(Mails.awaitTo(Smtp.shared(), "a@example.com", "Welcome"))).isEqualTo("Welcome – badges");
 
     Cli.Run set = setTemplate("badges", "welcome", "fre-FR");
     Cli.Run list = Cli.run("templates", "list", "--app", "badges");
