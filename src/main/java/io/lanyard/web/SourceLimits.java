@@ -38,10 +38,21 @@ final class SourceLimits {
     this.rates = rates;
   }
 
+  /**
+   * Actions that also send a mail to an address the caller types, beyond the rate {@link #RATED} names: they spend the mail
+   * rate too, so that a source gets no more mail out of them than out of {@code create}.
+   */
+  static final Map<String, SourceRates.Kind> ALSO_RATED = Map.of("requestEmailChange", MAIL);
+
   /** The refusal of a request from {@code source} to run {@code action}, when it is over its rate; empty for other actions. */
   Optional<TooManyRequests> refusal(String action, String source) {
     SourceRates.Kind kind = RATED.get(action);
-    return kind == null ? Optional.empty() : rates.take(kind, source);
+    if (kind == null) {
+      return Optional.empty();
+    }
+    Optional<TooManyRequests> refused = rates.take(kind, source);
+    SourceRates.Kind also = ALSO_RATED.get(action);
+    return refused.isPresent() || also == null ? refused : rates.take(also, source);
   }
 
   /** {@code operation}, refused first when its source is over the action's rate; itself for an action without one. */

@@ -86,6 +86,7 @@ public final class ConfigLoader {
     names.put("security.sourceAllowlist", "LANYARD_SOURCE_ALLOWLIST");
     names.put("security.maxSessionsPerUser", "LANYARD_MAX_SESSIONS_PER_USER");
     names.put("security.refreshRate", "LANYARD_REFRESH_RATE");
+    names.put("security.emailChangeRate", "LANYARD_EMAIL_CHANGE_RATE");
     names.put("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL");
     names.put("smtp.host", "LANYARD_SMTP_HOST");
     names.put("smtp.port", "LANYARD_SMTP_PORT");
@@ -268,7 +269,7 @@ public final class ConfigLoader {
       lockout(settings),
       new LanyardConfig.SourceRates(settings.rate("security.sourceRate.credentials"), settings.rate("security.sourceRate.mail")),
       settings.integer("security.maxSessionsPerUser", 1, 10_000),
-      settings.rate("security.refreshRate"));
+      settings.rate("security.refreshRate"), settings.rate("security.emailChangeRate"));
   }
 
   private static LanyardConfig.Lockout lockout(ConfigReader settings) {
