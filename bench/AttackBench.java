@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>java -cp lanyard.jar bench/AttackBench.java URL SECONDS PEOPLE_RATE FLOOD_RATE BOTS USERS PASSWORD</pre>
  *
  * Prints one line: {@code ATTACK returning_alone=… returning_flood=… first_alone=… first_flood=… flood_evaluated=…
- * flood_refused=… flood_locked=…}, rates in logins (or guesses) per second.
+ * flood_refused=… flood_locked=… people_refused_alone={…} people_refused_flood={…} markers=…}, rates in logins (or
+ * guesses) per second, then the people's other answers by status (0: none) and how many returning people hold a marker.
  */
 public final class AttackBench {
 
@@ -64,11 +65,12 @@ public final class AttackBench {
       Counts alone = bench.phase(seconds, peopleRate, 0, bots);
       Counts flood = bench.phase(seconds, peopleRate, floodRate, bots);
       System.out.printf("ATTACK returning_alone=%.1f returning_flood=%.1f first_alone=%.1f first_flood=%.1f "
-          + "flood_evaluated=%.1f flood_refused=%.1f flood_locked=%.1f%n",
+          + "flood_evaluated=%.1f flood_refused=%.1f flood_locked=%.1f people_refused_alone=%s people_refused_flood=%s "
+          + "markers=%d%n",
         alone.rate(alone.returningIn, seconds), flood.rate(flood.returningIn, seconds),
         alone.rate(alone.firstIn, seconds), flood.rate(flood.firstIn, seconds),
         flood.rate(flood.floodEvaluated, seconds), flood.rate(flood.floodRefused, seconds),
-        flood.rate(flood.floodLocked, seconds));
+        flood.rate(flood.floodLocked, seconds), alone.peopleRefused, flood.peopleRefused, bench.markers.size());
     } finally {
       bench.vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -81,6 +83,8 @@ public final class AttackBench {
     final AtomicLong floodEvaluated = new AtomicLong();
     final AtomicLong floodRefused = new AtomicLong();
     final AtomicLong floodLocked = new AtomicLong();
+    /** The people's other answers by status (0: no answer), returning and first-timers apart: why they did not get in. */
+    final Map<String, AtomicLong> peopleRefused = new ConcurrentHashMap<>();
 
     double rate(AtomicLong count, int seconds) {
       return count.get() / (double) seconds;
@@ -122,9 +126,13 @@ public final class AttackBench {
       boolean returning = index % 2 == 0;
       int account = returning ? (int) (index / 2 % RETURNING) + 1 : nextFirstTimer.getAndIncrement();
       return login(people, seeded(account), password, returning ? markers.get(account) : null, nextPersonSource())
-        .onSuccess(reply -> {
-          if (reply.statusCode() == 200) {
+        .onComplete(answered -> {
+          int status = answered.succeeded() ? answered.result().statusCode() : 0;
+          if (status == 200) {
             (returning ? counts.returningIn : counts.firstIn).incrementAndGet();
+          } else {
+            counts.peopleRefused.computeIfAbsent((returning ? "returning_" : "first_") + status, key -> new AtomicLong())
+              .incrementAndGet();
           }
         });
     });

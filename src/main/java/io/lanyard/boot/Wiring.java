@@ -219,6 +219,12 @@ final class Wiring {
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
     IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
     Captcha captcha = config.captcha().isOn() ? new SiteVerify(vertx, config.captcha(), metrics) : Captcha.OFF;
+    if (!config.captcha().isOn() && config.http().publicUrl().isPresent()) {
+      log.warn("No CAPTCHA on a public deployment (http.publicUrl is set, captcha.provider is none): create, "
+        + "createWithPassword, requestPasswordReset and requestEmailChange mail any address typed, limited only by the "
+        + "per-source rates, mail.perRecipient and mail.maxSendRate; a botnet of many addresses gets past the first. Set "
+        + "captcha.provider (LANYARD_CAPTCHA_PROVIDER) for a deployment on the Internet");
+    }
     CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit,
       captcha);
     ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
@@ -339,7 +345,8 @@ final class Wiring {
       new ResetPassword(requests, resets, hasher, passwordChange, audit),
       new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
-        config.http().publicUrl()),
+        config.http().publicUrl(), captcha,
+        config.security().emailChangeRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
       new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
       new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail, events), audit),
       new ExportData(new AccountExport(requests)));

@@ -2,11 +2,11 @@ package io.lanyard.web;
 
 import io.lanyard.services.throttling.SourceRates;
 
-import java.util.Optional;
+import java.util.List;
 
 /**
  * Every action a request can run, stated once: its wire name (the Kuzzle action of the route table, the {@code operation} tag of
- * the metrics, the name of {@code GET /_publicApi}) and the per-source rate it spends, if any (docs/decisions.md §7). The route
+ * the metrics, the name of {@code GET /_publicApi}) and the per-source rates it spends, if any (docs/decisions.md §7). The route
  * table gives each API action its method, path and controller; the hosted pages name the action their form runs, so a form
  * spends the rate of the route it stands for. The last four are the pages' own, with no API route.
  */
@@ -28,7 +28,7 @@ public enum Action {
   UPDATE_MY_CREDENTIALS("updateMyCredentials", SourceRates.Kind.CREDENTIALS),
   REQUEST_PASSWORD_RESET("requestPasswordReset", SourceRates.Kind.MAIL),
   RESET_PASSWORD("resetPassword", SourceRates.Kind.CREDENTIALS),
-  REQUEST_EMAIL_CHANGE("requestEmailChange", SourceRates.Kind.CREDENTIALS),
+  REQUEST_EMAIL_CHANGE("requestEmailChange", SourceRates.Kind.CREDENTIALS, SourceRates.Kind.MAIL),
   CONFIRM_EMAIL_CHANGE("confirmEmailChange"),
   DELETE_ACCOUNT("deleteAccount", SourceRates.Kind.CREDENTIALS),
   EXPORT_DATA("exportData"),
@@ -40,23 +40,24 @@ public enum Action {
   OIDC_END_SESSION("oidcEndSession");
 
   private final String wireName;
-  private final Optional<SourceRates.Kind> sourceRate;
+  private final List<SourceRates.Kind> sourceRates;
 
-  Action(String wireName) {
-    this(wireName, null);
-  }
-
-  Action(String wireName, SourceRates.Kind sourceRate) {
+  /** @param sourceRates the rates spent, in order: a request over the first spends none of the next */
+  Action(String wireName, SourceRates.Kind... sourceRates) {
     this.wireName = wireName;
-    this.sourceRate = Optional.ofNullable(sourceRate);
+    this.sourceRates = List.of(sourceRates);
   }
 
   public String wireName() {
     return wireName;
   }
 
-  /** The per-source rate a request of this action spends before anything else is done for it. */
-  public Optional<SourceRates.Kind> sourceRate() {
-    return sourceRate;
+  /**
+   * The per-source rates a request of this action spends before anything else is done for it: one, or for
+   * {@code requestEmailChange}, which also mails an address the caller types, the mail rate as well, so that a source gets no
+   * more mail out of it than out of {@code create}.
+   */
+  public List<SourceRates.Kind> sourceRates() {
+    return sourceRates;
   }
 }

@@ -24,12 +24,18 @@ final class SourceLimits {
 
   /** The refusal of a request from {@code source} to run {@code action}, when it is over its rate; empty for other actions. */
   Optional<TooManyRequests> refusal(Action action, String source) {
-    return action.sourceRate().flatMap(kind -> rates.take(kind, source));
+    for (SourceRates.Kind kind : action.sourceRates()) {
+      Optional<TooManyRequests> refused = rates.take(kind, source);
+      if (refused.isPresent()) {
+        return refused;
+      }
+    }
+    return Optional.empty();
   }
 
   /** {@code operation}, refused first when its source is over the action's rate; itself for an action without one. */
   Operation guard(Action action, Operation operation) {
-    if (action.sourceRate().isEmpty()) {
+    if (action.sourceRates().isEmpty()) {
       return operation;
     }
     return request -> {

@@ -26,7 +26,8 @@ public final class TestDb {
   /**
    * Every table but Flyway's, a table that references others before them. TRUNCATE locks its tables in the order named, and
    * the service's background writers (mail, webhooks, audit) lock the table they write before the ones its foreign keys
-   * reference: taking them in the same order, a truncate waits for a writer instead of deadlocking with it.
+   * reference: taking them in the same order, a truncate waits for a writer instead of deadlocking with it. The mail lease
+   * locks the send budget's row before the outbox's ({@code mail.maxSendRate}, on by default), so that table comes first.
    */
   private static final String TABLES_REFERENCING_FIRST = """
     WITH RECURSIVE tables AS (
@@ -37,7 +38,8 @@ public final class TestDb {
       UNION ALL
       SELECT k.confrelid, d.level + 1 FROM depth d JOIN pg_constraint k ON k.conrelid = d.oid AND k.contype = 'f'
       WHERE k.confrelid <> k.conrelid AND d.level < 50)
-    SELECT t.relname FROM tables t JOIN depth d ON d.oid = t.oid GROUP BY t.relname ORDER BY max(d.level), t.relname""";
+    SELECT t.relname FROM tables t JOIN depth d ON d.oid = t.oid GROUP BY t.relname
+    ORDER BY t.relname <> 'mail_send_budget', max(d.level), t.relname""";
 
   public static final String HOST = env("PGHOST", "127.0.0.1");
   public static final int PORT = Integer.parseInt(env("PGPORT", "5432"));

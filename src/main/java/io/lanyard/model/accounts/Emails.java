@@ -15,15 +15,27 @@ import java.util.Locale;
 public final class Emails {
 
   public static final int MAX_LENGTH = 254;
+  /** More rounds than any character needs to reach its fixed point (ẞ needs two). */
+  private static final int MAX_FOLDS = 4;
 
   private Emails() {
   }
 
-  /** Upper then lower case: Java's nearest to Unicode case folding ({@code ß} and {@code SS} meet as {@code ss}). */
+  /**
+   * Upper then lower case: Java's nearest to Unicode case folding ({@code ß} and {@code SS} meet as {@code ss}), repeated
+   * until nothing changes, so that the form is a fixed point: the capital sharp s {@code ẞ} lowers to {@code ß}, which one
+   * more round folds to {@code ss}. The lockout normalises what lookups already normalised; both must land on one form.
+   */
   public static String normalise(String email) {
-    String compatible = Normalizer.normalize(Blanks.trim(email), Normalizer.Form.NFKC);
-    String folded = compatible.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
-    return Normalizer.normalize(folded, Normalizer.Form.NFKC);
+    String current = Normalizer.normalize(Blanks.trim(email), Normalizer.Form.NFKC);
+    for (int round = 0; round < MAX_FOLDS; round++) {
+      String folded = Normalizer.normalize(current.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT), Normalizer.Form.NFKC);
+      if (folded.equals(current)) {
+        return folded;
+      }
+      current = folded;
+    }
+    return current;
   }
 
   /** @param email a normalised address */

@@ -12,7 +12,7 @@ public final class TooManyRequests extends Refusal {
 
   /** Why a request was refused, as {@code /metrics} counts it. */
   public enum Reason {
-    LOCKOUT("lockout"), SOURCE_RATE("source_rate"), REFRESH_RATE("refresh_rate");
+    LOCKOUT("lockout"), SOURCE_RATE("source_rate"), REFRESH_RATE("refresh_rate"), EMAIL_CHANGE_RATE("email_change_rate");
 
     private final String wireName;
 

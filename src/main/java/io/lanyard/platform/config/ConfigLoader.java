@@ -170,7 +170,7 @@ public final class ConfigLoader {
       lockout(settings),
       new LanyardConfig.SourceRates(settings.rate("security.sourceRate.credentials"), settings.rate("security.sourceRate.mail")),
       settings.integer("security.maxSessionsPerUser"),
-      settings.rate("security.refreshRate"));
+      settings.rate("security.refreshRate"), settings.rate("security.emailChangeRate"));
   }
 
   private static LanyardConfig.Lockout lockout(ConfigReader settings) {

@@ -73,10 +73,12 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param sourceAllowlist sources that skip the per-source limits (a venue's network, a partner's back end)
    * @param maxSessionsPerUser live tokens a user may hold; a new one past it revokes the oldest
    * @param refreshRate refreshes per user; empty is no limit
+   * @param emailChangeRate requestEmailChange per account (each may send a mail to an address of the caller's choice);
+   *   empty is no limit
    */
   public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget, boolean allowWeakBcryptCost,
                          AddressRanges sourceAllowlist, Lockout lockout, SourceRates sourceRates, int maxSessionsPerUser,
-                         Optional<Rate> refreshRate) {
+                         Optional<Rate> refreshRate, Optional<Rate> emailChangeRate) {
   }
 
   /**

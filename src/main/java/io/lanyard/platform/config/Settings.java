@@ -151,6 +151,8 @@ public final class Settings {
       "Live tokens per user; a login or refresh past it revokes the user's oldest"),
     Setting.inFile("security.refreshRate", "LANYARD_REFRESH_RATE", kind(RATE), "30/1m",
       "`_refreshToken` calls per user and instance; over it 429"),
+    Setting.inFile("security.emailChangeRate", "LANYARD_EMAIL_CHANGE_RATE", kind(RATE), "3/1h",
+      "`requestEmailChange` calls per account and instance; over it 429 (see [Mail limits](security.md#mail-limits))"),
     Setting.inFile("cache.refreshInterval", "LANYARD_CACHE_REFRESH_INTERVAL", kind(DURATION), "5s",
       "Fallback reload period of in-memory copies (changes normally arrive at once by LISTEN/NOTIFY)"),
     Setting.inFile("smtp.host", "LANYARD_SMTP_HOST", kind(TEXT), "localhost",
@@ -193,9 +195,10 @@ public final class Settings {
     Setting.inFile("mail.perRecipient", "LANYARD_MAIL_PER_RECIPIENT", kind(RATE), "5/1h",
       "Mails of all kinds to one address, deployment-wide; past it a mail is kept in the outbox as `suppressed` (reason "
         + "`recipient_limit`) and never sent, while the request answers as usual"),
-    Setting.inFile("mail.maxSendRate", "LANYARD_MAIL_MAX_SEND_RATE", kind(RATE), "off",
-      "Mails handed to SMTP by the whole deployment, to stay within the provider's limit (`14/1s`); mail waits in the outbox "
-        + "meanwhile"),
+    Setting.inFile("mail.maxSendRate", "LANYARD_MAIL_MAX_SEND_RATE", kind(RATE), "12000/1m",
+      "Mails handed to SMTP by the whole deployment (`off` lifts it); mail waits in the outbox meanwhile. The default keeps a "
+        + "real opening unthrottled (sized in [Mail limits](security.md#mail-limits)); lower it to the provider's limit "
+        + "(`14/1s`)"),
     Setting.inFile("mail.yieldToRequests", "LANYARD_MAIL_YIELD_TO_REQUESTS", kind(DURATION_OR_OFF), "15s",
       "While this instance's API requests wait for database connections (a sign-up peak at the limit of the machine), "
         + "delivery waits for them, at most this long since it last caught up on the outbox; `off`: it never waits (see [Mail "

@@ -14,9 +14,10 @@ import java.util.Optional;
  * {@code POST /_plugin/{P}/user/requestEmailChange} (Bearer): the new address, normalised, and the current password as sent.
  *
  * @param refusal the reply when the new address is unusable (131 missing, 190 invalid)
+ * @param captchaToken the body's {@code captchaToken} as sent, checked when a CAPTCHA is configured
  */
 public record EmailChangeRequest(Caller caller, String newEmail, Object currentPassword, Optional<Result> refusal,
-                                 RequestOrigin origin) {
+                                 RequestOrigin origin, Object captchaToken) {
 
   public static EmailChangeRequest from(ApiRequest request) {
     RequestFields fields = new RequestFields(request.body());
@@ -24,6 +25,6 @@ public record EmailChangeRequest(Caller caller, String newEmail, Object currentP
     String newEmail = raw == null ? null : Emails.normalise(raw);
     fields.check("newEmail", newEmail, newEmail != null && Emails.isValid(newEmail), "invalid_email");
     return new EmailChangeRequest(request.requireCaller(), newEmail, request.body().getValue("currentPassword"),
-      fields.refusal(StatusCode.CREATE_MISSING_FIELD), request.origin());
+      fields.refusal(StatusCode.CREATE_MISSING_FIELD), request.origin(), request.body().getValue("captchaToken"));
   }
 }

@@ -4,6 +4,7 @@ import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.CurrentPassword;
 import io.lanyard.model.accounts.EmailChangeRepository;
+import io.lanyard.model.api.Captcha;
 import io.lanyard.model.api.Reply;
 import io.lanyard.model.api.Result;
 import io.lanyard.model.api.StatusCode;
@@ -16,10 +17,12 @@ import io.lanyard.services.lifecycle.AccountMail;
 import io.lanyard.services.lifecycle.LinkMail;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailKind;
+import io.lanyard.services.throttling.TokenBuckets;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,8 +30,11 @@ import java.util.Optional;
  * POST /_plugin/{P}/user/requestEmailChange {newEmail, currentPassword} (Bearer): 0 whatever the new address | 131 | 190 | 192
  * wrong or missing current password (counted toward the lockout) | 124 the account's application has no e-mail-change URL
  * and {@code http.publicUrl} is not set |
- * 187 | internal 1 | 429 locked. The new address gets a confirmation link ({@code email_change}), or, when it already has an
- * account, a notice saying so ({@code email_in_use}); nothing changes until the link is used.
+ * 187 | internal 1 | 429 locked, or over the account's {@code security.emailChangeRate}. The new address gets a confirmation
+ * link ({@code email_change}), or, when it already has an account, a notice saying so ({@code email_in_use}); nothing changes
+ * until the link is used. Each request may mail an address of the caller's choice, so it is limited per account (before any
+ * read), needs the CAPTCHA when one is configured (before the password is checked), and spends its source's mail rate too
+ * (docs/security.md#mail-limits).
  */
 public final class RequestEmailChange {
 
@@ -41,11 +47,14 @@ public final class RequestEmailChange {
   private final LinkMail links;
   private final LanyardConfig.Links config;
   private final Optional<String> publicUrl;
+  private final Captcha captcha;
+  private final Optional<TokenBuckets> perAccount;
 
   /** @param publicUrl the service's public URL: without an e-mail-change URL of its own, the link leads to the hosted page */
   public RequestEmailChange(Pool pool, CurrentPassword currentPassword, AccountRepository accounts,
                             EmailChangeRepository changes, ApplicationDirectory applications, AccountMail mail,
-                            LanyardConfig.Links config, Optional<String> publicUrl) {
+                            LanyardConfig.Links config, Optional<String> publicUrl, Captcha captcha,
+                            Optional<TokenBuckets> perAccount) {
     this.pool = pool;
     this.currentPassword = currentPassword;
     this.accounts = accounts;
@@ -55,11 +64,17 @@ public final class RequestEmailChange {
     this.links = new LinkMail(mail);
     this.config = config;
     this.publicUrl = publicUrl;
+    this.captcha = captcha;
+    this.perAccount = perAccount;
   }
 
   public Future<Reply> handle(EmailChangeRequest request) {
     if (request.refusal().isPresent()) {
       return Future.succeededFuture(Reply.of(request.refusal().get()));
+    }
+    Optional<Duration> wait = perAccount.flatMap(buckets -> buckets.take(request.caller().userId()));
+    if (wait.isPresent()) {
+      return Future.failedFuture(TooManyRequests.of(TooManyRequests.Reason.EMAIL_CHANGE_RATE, wait.get()));
     }
     return accounts.findById(pool, request.caller().userId())
       .compose(account -> account.isEmpty() ? Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)))
@@ -87,7 +102,14 @@ public final class RequestEmailChange {
   private record Mails(AccountMail.Sender sender, String emailUrl, CompiledMail change) {
   }
 
+  /** The CAPTCHA, when one is configured, before the password costs a bcrypt run. */
   private Future<Reply> withPassword(EmailChangeRequest request, Account account, Mails mails) {
+    return captcha.check(request.captchaToken(), request.origin().source()).compose(refusal -> refusal.isPresent()
+      ? Future.succeededFuture(Reply.of(refusal.get()))
+      : checkPassword(request, account, mails));
+  }
+
+  private Future<Reply> checkPassword(EmailChangeRequest request, Account account, Mails mails) {
     return currentPassword.verify(account.id(), request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
         case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));

@@ -21,6 +21,17 @@ class EmailsTest {
   }
 
   @Test
+  void theFormIsAFixedPointSoTheLockoutAndTheLookupAgree() {
+    // the capital sharp s lowers to ß, which folds to ss: one fold left ẞ and ss apart for lookups, together for locks
+    assertThat(Emails.normalise("STRA\u1e9eE@example.com")).isEqualTo("strasse@example.com");
+    for (String typed : new String[] {"STRA\u1e9eE@example.com", "Stra\u00dfe@example.com", "\uff21nn@example.com",
+      "\u1e9e\u1e9e@x.de"}) {
+      String once = Emails.normalise(typed);
+      assertThat(Emails.normalise(once)).withFailMessage(typed).isEqualTo(once);
+    }
+  }
+
+  @Test
   void refusesInvisibleAndFormatCharacters() {
     for (String hidden : new String[] {"\u200b", "\u200d", "\u200c", "\u00ad", "\ufeff", "\u202e", "\u2066", "\u00a0",
       "\u0000", "\u0007", "\u3164", "\u2800", "\ufe0f", "\u2028"}) {

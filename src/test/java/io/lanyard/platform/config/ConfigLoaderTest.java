@@ -49,7 +49,8 @@ class ConfigLoaderTest {
     assertThat(config.jwt().leeway()).isEqualTo(Duration.ofSeconds(30));
     assertThat(config.jwt().audience()).isEmpty();
     assertThat(config.mail().perRecipient()).contains(new Rate(5, Duration.ofHours(1)));
-    assertThat(config.mail().maxSendRate()).isEmpty();
+    assertThat(config.mail().maxSendRate()).contains(new Rate(12000, Duration.ofMinutes(1)));
+    assertThat(security.emailChangeRate()).contains(new Rate(3, Duration.ofHours(1)));
     assertThat(config.mail().yieldToRequests()).contains(Duration.ofSeconds(15));
     assertThat(config.captcha().isOn()).isFalse();
   }
