@@ -2,18 +2,18 @@ package io.lanyard.helpdesk;
 
 import io.lanyard.model.accounts.AccountSearch;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Pool;
 
 import java.util.List;
 
 /** Finds accounts by any part of an address, first or last name, case and accents aside, newest first, one page at a time. */
 public final class SearchAccounts {
 
-  private final SqlClient client;
+  private final Pool pool;
   private final AccountSearch search;
 
-  public SearchAccounts(SqlClient client, AccountSearch search) {
-    this.client = client;
+  public SearchAccounts(Pool pool, AccountSearch search) {
+    this.pool = pool;
     this.search = search;
   }
 
@@ -22,6 +22,6 @@ public final class SearchAccounts {
     if (!request.problems().isEmpty()) {
       return Future.failedFuture(new IllegalArgumentException("an invalid search ran: " + request.problems()));
     }
-    return search.search(client, request.stripped(), request.limit(), request.offset());
+    return search.search(pool, request.stripped(), request.limit(), request.offset());
   }
 }
