@@ -17,7 +17,7 @@ import java.util.List;
  * Erased accounts are never found.
  *
  * <p>Two plans, chosen by what the newest accounts hold rather than by the planner's guess of a text's frequency (a wrong
- * guess cost 800 ms over a million accounts, docs/performance.md#help-desk-search): first the {@link #RECENT_WINDOW} newest
+ * guess cost 800 ms over a million accounts, docs/performance.md#help-desk-search): first the window's newest
  * accounts are read in order; when they fill the page, it is the page (every older match comes after them). Otherwise the
  * text is rare, and the trigram index finds its few accounts, which are sorted.
  */
@@ -46,13 +46,24 @@ public final class AccountSearch {
   /** The second plan is the bitmap scan of the trigram index: neither a walk of the newest nor a sequential scan. */
   public static final String INDEXED_ONLY = "SET LOCAL enable_indexscan = off; SET LOCAL enable_seqscan = off";
 
+  private final int window;
+
+  public AccountSearch() {
+    this(RECENT_WINDOW);
+  }
+
+  /** @param window how many of the newest accounts the first plan reads (a test's small table shows both plans with a few) */
+  public AccountSearch(int window) {
+    this.window = window;
+  }
+
   /** An account found: enough to tell it from the others on a list. Names are empty when the profile has none. */
   public record Found(String id, String email, UserStatus status, String firstname, String lastname, OffsetDateTime createdAt) {
   }
 
   /** The accounts whose text contains {@code text}, newest first, skipping {@code offset} of them. */
   public Future<List<Found>> search(Pool pool, String text, int limit, int offset) {
-    return pool.preparedQuery(RECENT).execute(Tuple.of(text, limit, offset, RECENT_WINDOW))
+    return pool.preparedQuery(RECENT).execute(Tuple.of(text, limit, offset, window))
       .compose(recent -> recent.size() == limit
         ? Future.succeededFuture(recent)
         : pool.withTransaction(tx -> tx.query(INDEXED_ONLY).execute()
