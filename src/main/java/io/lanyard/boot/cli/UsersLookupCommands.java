@@ -2,6 +2,7 @@ package io.lanyard.boot.cli;
 
 import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.accounts.LoginLockout;
 import io.lanyard.model.accounts.UserStatus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -31,7 +32,7 @@ final class UsersLookupCommands {
   }
 
   /** {@code users show EMAIL}: the account, its origin and the last mails sent about it, one {@code key<TAB>value} a line. */
-  @Command(name = "show", description = "Show an account: state, origin, profile, recent mails.",
+  @Command(name = "show", description = "Show an account: state, origin, profile, lockout, recent mails.",
     footer = "  java -jar lanyard.jar users show ann@example.com")
   static final class Show implements Callable<Integer> {
 
@@ -58,6 +59,8 @@ final class UsersLookupCommands {
         JsonObject application = origin.getJsonObject("application");
         out.println("application\t" + (application == null ? "-" : application.getString("name")));
         out.println("profileData\t" + export.getJsonObject("profileData").encode());
+        UsersDeskCommands.printLockState(out, Await.result(LoginLockout.of(runtime.config().security().lockout())
+          .state(runtime.pool(), account.get().email())));
         JsonArray mails = export.getJsonArray("mails");
         for (int i = Math.max(0, mails.size() - 5); i < mails.size(); i++) {
           JsonObject mail = mails.getJsonObject(i);

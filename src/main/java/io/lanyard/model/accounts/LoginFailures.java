@@ -43,6 +43,9 @@ public interface LoginFailures {
   /** Forgets the identifier's failures and lifts its lock (a password reset, an erasure, an operator's new password). */
   Future<Void> clear(SqlClient client, String identifier);
 
+  /** The identifier's failures that still count and the lock it is under, as every instance sees them (the help desk's view). */
+  Future<LockState> state(SqlClient client, String identifier);
+
   LoginFailures NONE = new LoginFailures() {
     @Override
     public Future<Attempt> attempt(SqlClient client, String identifier) {
@@ -52,6 +55,11 @@ public interface LoginFailures {
     @Override
     public Future<Void> clear(SqlClient client, String identifier) {
       return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<LockState> state(SqlClient client, String identifier) {
+      return Future.succeededFuture(LockState.FREE);
     }
   };
 

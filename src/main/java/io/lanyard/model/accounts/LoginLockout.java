@@ -9,6 +9,7 @@ import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
@@ -64,6 +65,11 @@ public final class LoginLockout implements LoginFailures {
         ELSE l.locked_until END
     RETURNING l.failures, %2$s""".formatted(
       "(CASE WHEN l.last_failure_at < now() - $3::float8 * interval '1 millisecond' THEN 0 ELSE l.failures END)", LOCK_LEFT);
+  // $1 identifier hash, $2 window (ms): as READ, with the lock's end as an instant for people to read.
+  private static final String STATE = """
+    SELECT CASE WHEN last_failure_at < now() - $2::float8 * interval '1 millisecond' THEN 0 ELSE failures END AS failures,
+      CASE WHEN locked_until > now() THEN locked_until END AS locked_until
+    FROM login_lockouts WHERE identifier_hash = $1""";
   private static final String CLEAR = """
     DELETE FROM login_lockouts WHERE identifier_hash = $1""";
   private static final String DELETE_FORGOTTEN = """
@@ -116,6 +122,18 @@ public final class LoginLockout implements LoginFailures {
   @Override
   public Future<Void> clear(SqlClient client, String identifier) {
     return clear(client, hash(identifier));
+  }
+
+  @Override
+  public Future<LockState> state(SqlClient client, String identifier) {
+    return client.preparedQuery(STATE).execute(Tuple.of(Buffer.buffer(hash(identifier)), window())).map(rows -> {
+      if (rows.size() == 0) {
+        return LockState.FREE;
+      }
+      Row row = rows.iterator().next();
+      OffsetDateTime until = row.getOffsetDateTime("locked_until");
+      return new LockState(row.getInteger("failures"), Optional.ofNullable(until).map(OffsetDateTime::toInstant));
+    });
   }
 
   /** Deletes the counts nobody added to within the window (their locks long over). */

@@ -23,7 +23,8 @@ public enum AuditKind {
   OIDC_CONSENT_REVOKED("oidc.consent_revoked", false),
   OIDC_LOGGED_OUT("oidc.logged_out", false),
   OIDC_CODE_REUSED("oidc.code_reused", false),
-  OIDC_REFRESH_REUSED("oidc.refresh_reused", false);
+  OIDC_REFRESH_REUSED("oidc.refresh_reused", false),
+  LOGIN_UNLOCKED("login.unlocked", false);
 
   private final String wireName;
   private final boolean foldable;
