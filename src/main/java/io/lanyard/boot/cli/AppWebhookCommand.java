@@ -109,55 +109,39 @@ final class AppWebhookCommand {
 
   @Command(name = "show", description = "Show an application's subscription (never its secret).",
     footer = "  java -jar lanyard.jar apps webhook show badges")
-  static final class Show implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "NAME", description = "The application's name.")
-    private String name;
+  static final class Show extends ApplicationCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
-        Optional<Subscription> subscription = application.isEmpty() ? Optional.empty()
-          : Await.result(new SubscriptionRepository().find(runtime.pool(), application.get().id()));
-        if (subscription.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
-          return 1;
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("url\t" + subscription.get().url());
-        out.println("events\t" + subscription.get().events().stream().map(EventType::wireName).collect(Collectors.joining(",")));
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
+      Optional<Subscription> subscription = application.isEmpty() ? Optional.empty()
+        : Await.result(new SubscriptionRepository().find(runtime.pool(), application.get().id()));
+      if (subscription.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
+        return 1;
       }
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("url\t" + subscription.get().url());
+      out.println("events\t" + subscription.get().events().stream().map(EventType::wireName).collect(Collectors.joining(",")));
+      return 0;
     }
   }
 
   @Command(name = "remove", description = "Remove an application's subscription and the deliveries still waiting for it.",
     footer = "  java -jar lanyard.jar apps webhook remove badges")
-  static final class Remove implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "NAME", description = "The application's name.")
-    private String name;
+  static final class Remove extends ApplicationCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
-        boolean removed = application.isPresent()
-          && Await.result(new SubscriptionRepository().delete(runtime.pool(), application.get().id()));
-        if (!removed) {
-          spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
-          return 1;
-        }
-        spec.commandLine().getOut().println("Removed the webhook subscription of " + name);
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
+      boolean removed = application.isPresent()
+        && Await.result(new SubscriptionRepository().delete(runtime.pool(), application.get().id()));
+      if (!removed) {
+        spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
+        return 1;
       }
+      spec.commandLine().getOut().println("Removed the webhook subscription of " + name);
+      return 0;
     }
   }
 }

@@ -5,57 +5,45 @@ import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.applications.OidcClient;
 import io.lanyard.model.applications.OidcClientRepository;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code apps show}: one application's settings, and its OpenID Connect client's, as {@code key<TAB>value} lines. */
 @Command(name = "show", description = "Show an application's settings and, when it is an OpenID Connect client, the client's "
   + "(never a token or secret), as key<TAB>value lines.",
   footer = "  java -jar lanyard.jar apps show exhibitor-portal")
-final class AppsShowCommand implements Callable<Integer> {
-
-  @Spec
-  private CommandSpec spec;
-
-  @Parameters(paramLabel = "NAME", description = "The application's name.")
-  private String name;
+final class AppsShowCommand extends ApplicationCommand {
 
   @Override
-  public Integer call() {
-    try (CliRuntime runtime = CliRuntime.open(spec)) {
-      Optional<Application> found = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
-      if (found.isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
-        return 1;
-      }
-      Application app = found.get();
-      PrintWriter out = spec.commandLine().getOut();
-      out.println("name\t" + app.name());
-      out.println("id\t" + app.id());
-      out.println("display_name\t" + app.label());
-      out.println("state\t" + (app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled"));
-      out.println("can_create_users\t" + app.canCreateUsers());
-      out.println("user_scope\t" + app.userScope().wireName());
-      Optional<OidcClient> client = Await.result(new OidcClientRepository().findByApplication(runtime.pool(), app.id()));
-      if (client.isEmpty()) {
-        out.println("oidc_client\tno");
-        return 0;
-      }
-      OidcClient oidc = client.get();
-      out.println("client_id\t" + oidc.clientId());
-      out.println("client_type\t" + (oidc.isPublic() ? "public" : "confidential"));
-      out.println("token_endpoint_auth_method\t" + (oidc.isPublic() ? "none" : "client_secret_basic"));
-      out.println("first_party\t" + oidc.firstParty());
-      out.println("id_token_signed_response_alg\t" + oidc.idTokenAlgorithm());
-      oidc.redirectUris().forEach(uri -> out.println("redirect_uri\t" + uri));
-      oidc.postLogoutRedirectUris().forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
-      oidc.backchannelLogoutUri().ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
+  int run(CliRuntime runtime) {
+    Optional<Application> found = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
+    if (found.isEmpty()) {
+      spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
+      return 1;
+    }
+    Application app = found.get();
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("name\t" + app.name());
+    out.println("id\t" + app.id());
+    out.println("display_name\t" + app.label());
+    out.println("state\t" + (app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled"));
+    out.println("can_create_users\t" + app.canCreateUsers());
+    out.println("user_scope\t" + app.userScope().wireName());
+    Optional<OidcClient> client = Await.result(new OidcClientRepository().findByApplication(runtime.pool(), app.id()));
+    if (client.isEmpty()) {
+      out.println("oidc_client\tno");
       return 0;
     }
+    OidcClient oidc = client.get();
+    out.println("client_id\t" + oidc.clientId());
+    out.println("client_type\t" + (oidc.isPublic() ? "public" : "confidential"));
+    out.println("token_endpoint_auth_method\t" + (oidc.isPublic() ? "none" : "client_secret_basic"));
+    out.println("first_party\t" + oidc.firstParty());
+    out.println("id_token_signed_response_alg\t" + oidc.idTokenAlgorithm());
+    oidc.redirectUris().forEach(uri -> out.println("redirect_uri\t" + uri));
+    oidc.postLogoutRedirectUris().forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
+    oidc.backchannelLogoutUri().ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
+    return 0;
   }
 }

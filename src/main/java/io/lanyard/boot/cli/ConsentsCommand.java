@@ -5,15 +5,11 @@ import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.signin.oidc.Consents;
 import io.vertx.core.json.JsonObject;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code consents}: what a person allowed OpenID Connect clients (not first-party) to have, for the help desk. */
 @Command(name = "consents", description = "List or take back the consents a person gave OpenID Connect clients.",
@@ -26,56 +22,40 @@ final class ConsentsCommand {
 
   @Command(name = "list", description = "One consent a line: client id, then its scopes.",
     footer = "  java -jar lanyard.jar consents list ann@example.com")
-  static final class ListConsents implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class ListConsents extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        JsonObject listed = Await.result(new Consents(runtime::audit).list(runtime.pool(), account.get().id()));
-        PrintWriter out = spec.commandLine().getOut();
-        listed.getJsonArray("consents").forEach(consent -> out.println(((JsonObject) consent).getString("clientId") + "\t"
-          + String.join(" ", ((JsonObject) consent).getJsonArray("scopes").getList())));
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
+      if (account.isEmpty()) {
+        return 1;
       }
+      JsonObject listed = Await.result(new Consents(runtime::audit).list(runtime.pool(), account.get().id()));
+      PrintWriter out = spec.commandLine().getOut();
+      listed.getJsonArray("consents").forEach(consent -> out.println(((JsonObject) consent).getString("clientId") + "\t"
+        + String.join(" ", ((JsonObject) consent).getJsonArray("scopes").getList())));
+      return 0;
     }
   }
 
   @Command(name = "revoke", description = "Take back a consent (every one without --client): the client asks again at its "
     + "next sign-in. Recorded in the audit trail.",
     footer = "  java -jar lanyard.jar consents revoke ann@example.com --client 6f1c…")
-  static final class Revoke implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Revoke extends AccountCommand {
 
     @Option(names = "--client", paramLabel = "CLIENT_ID", description = "Only this client's consent.")
     private String clientId;
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        List<String> revoked = Await.result(new Consents(runtime::audit).revoke(runtime.pool(), account.get().id(),
-          Optional.ofNullable(clientId), RequestOrigin.CLI));
-        spec.commandLine().getOut().println("Revoked " + revoked.size() + " consent(s)");
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
+      if (account.isEmpty()) {
+        return 1;
       }
+      List<String> revoked = Await.result(new Consents(runtime::audit).revoke(runtime.pool(), account.get().id(),
+        Optional.ofNullable(clientId), RequestOrigin.CLI));
+      spec.commandLine().getOut().println("Revoked " + revoked.size() + " consent(s)");
+      return 0;
     }
   }
 }

@@ -5,16 +5,13 @@ import io.lanyard.model.applications.IdTokenAlgorithm;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.oidc.KeptIdTokenKeys;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * {@code keys}: the RS256 and ES256 keys the deployment generated for ID tokens (docs/decisions.md §13). Rotating makes a new
@@ -44,48 +41,38 @@ final class KeysCommand {
   @Command(name = "rotate", description = "A new key signs ID tokens; the current one stays published, verifying only, until "
     + "'keys retire'. Restart the instances one by one afterwards. Prints <alg>_signing_kid and <alg>_previous_kid lines.",
     footer = "  java -jar lanyard.jar keys rotate --alg RS256")
-  static final class Rotate implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Rotate extends RuntimeCommand {
 
     @Mixin
     private Which which = new Which();
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(),
-          "to read and write the ID tokens' signing keys, kept encrypted in the database");
-        if (missing.isPresent()) {
-          return missing.get().refuse(spec);
-        }
-        IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(),
-          runtime.config().jwt().secretKey().orElseThrow(), which.algorithms()));
-        print(spec.commandLine().getOut(), keys);
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(),
+        "to read and write the ID tokens' signing keys, kept encrypted in the database");
+      if (missing.isPresent()) {
+        return missing.get().refuse(spec);
       }
+      IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(),
+        runtime.config().jwt().secretKey().orElseThrow(), which.algorithms()));
+      print(spec.commandLine().getOut(), keys);
+      return 0;
     }
   }
 
   @Command(name = "retire", description = "Stop publishing the previous key, once every ID token it signed has expired "
     + "(oidc.accessTokenTtl after the rotation). Restart the instances one by one afterwards.",
     footer = "  java -jar lanyard.jar keys retire")
-  static final class Retire implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Retire extends RuntimeCommand {
 
     @Mixin
     private Which which = new Which();
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        int retired = Await.result(KeptIdTokenKeys.retirePrevious(runtime.pool(), which.algorithms()));
-        spec.commandLine().getOut().println(retired > 0 ? "Retired " + retired + " previous key(s)" : "No previous key to retire");
-        return 0;
-      }
+    int run(CliRuntime runtime) {
+      int retired = Await.result(KeptIdTokenKeys.retirePrevious(runtime.pool(), which.algorithms()));
+      spec.commandLine().getOut().println(retired > 0 ? "Retired " + retired + " previous key(s)" : "No previous key to retire");
+      return 0;
     }
   }
 

@@ -110,30 +110,25 @@ final class TemplatesCommand {
 
   @Command(name = "list", description = "List an application's templates (kind, language, whether it has HTML, subject).",
     footer = "  java -jar lanyard.jar templates list --app badges")
-  static final class ListTemplates implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class ListTemplates extends RuntimeCommand {
 
     @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
     private String app;
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
-        if (application.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
-          return 1;
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("kind\tlanguage\thtml\tsubject");
-        for (MailTemplate template : Await.result(new TemplateRepository().listFor(runtime.pool(), application.get().id()))) {
-          out.println(String.join("\t", template.kind().wireName(), template.language(),
-            template.html().isPresent() ? "yes" : "no", template.subject()));
-        }
-        return 0;
+    int run(CliRuntime runtime) {
+      Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
+      if (application.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
+        return 1;
       }
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("kind\tlanguage\thtml\tsubject");
+      for (MailTemplate template : Await.result(new TemplateRepository().listFor(runtime.pool(), application.get().id()))) {
+        out.println(String.join("\t", template.kind().wireName(), template.language(),
+          template.html().isPresent() ? "yes" : "no", template.subject()));
+      }
+      return 0;
     }
   }
 }

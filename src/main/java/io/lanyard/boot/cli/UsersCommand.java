@@ -19,7 +19,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -103,33 +102,25 @@ final class UsersCommand {
    */
   @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.",
     footer = "  java -jar lanyard.jar users disable ann@example.com")
-  static final class Disable implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Disable extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        String address = Emails.normalise(email);
-        UserEvents events = runtime.events();
-        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
-          .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
-            : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
-        if (id.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
-          return 1;
-        }
-        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
-        // Cut after the status change committed: a login that read the account as active was stamped before this instant.
-        Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-        Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
-        spec.commandLine().getOut().println(id.get());
-        return 0;
+    int run(CliRuntime runtime) {
+      String address = Emails.normalise(email);
+      UserEvents events = runtime.events();
+      Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
+        .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
+          : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
+      if (id.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+        return 1;
       }
+      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
+      // Cut after the status change committed: a login that read the account as active was stamped before this instant.
+      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
+      Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
+      spec.commandLine().getOut().println(id.get());
+      return 0;
     }
   }
 
@@ -139,35 +130,27 @@ final class UsersCommand {
    */
   @Command(name = "enable", description = "Enable a disabled account: it may log in again.",
     footer = "  java -jar lanyard.jar users enable ann@example.com")
-  static final class Enable implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Enable extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        UserRepository users = runtime.users();
-        String address = Emails.normalise(email);
-        Optional<String> id = Await.result(users.enable(runtime.pool(), address));
-        if (id.isPresent()) {
-          runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
-          spec.commandLine().getOut().println(id.get());
-          return 0;
-        }
-        Optional<Credentials> existing = Await.result(users.findCredentials(runtime.pool(), address));
-        if (existing.isPresent()) {
-          // Nothing to do is not a failure: the account is already enabled, as asked.
-          spec.commandLine().getErr().println("lanyard: that account is not disabled (" + existing.get().status().wireName() + ")");
-          spec.commandLine().getOut().println(existing.get().userId());
-          return 0;
-        }
-        spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
-        return 1;
+    int run(CliRuntime runtime) {
+      UserRepository users = runtime.users();
+      String address = Emails.normalise(email);
+      Optional<String> id = Await.result(users.enable(runtime.pool(), address));
+      if (id.isPresent()) {
+        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
+        spec.commandLine().getOut().println(id.get());
+        return 0;
       }
+      Optional<Credentials> existing = Await.result(users.findCredentials(runtime.pool(), address));
+      if (existing.isPresent()) {
+        // Nothing to do is not a failure: the account is already enabled, as asked.
+        spec.commandLine().getErr().println("lanyard: that account is not disabled (" + existing.get().status().wireName() + ")");
+        spec.commandLine().getOut().println(existing.get().userId());
+        return 0;
+      }
+      spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+      return 1;
     }
   }
 }

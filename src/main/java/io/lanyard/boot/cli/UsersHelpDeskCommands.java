@@ -169,27 +169,19 @@ final class UsersHelpDeskCommands {
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
   @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
     footer = "  java -jar lanyard.jar users delete ann@example.com")
-  static final class Delete implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Delete extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        AccountTools tools = new AccountTools(runtime);
-        Optional<Account> account = find(spec, tools, runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        Await.result(tools.erasure.erase(account.get().id()));
-        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
-        spec.commandLine().getOut().println(account.get().id());
-        return 0;
+    int run(CliRuntime runtime) {
+      AccountTools tools = new AccountTools(runtime);
+      Optional<Account> account = find(spec, tools, runtime, email);
+      if (account.isEmpty()) {
+        return 1;
       }
+      Await.result(tools.erasure.erase(account.get().id()));
+      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
+      spec.commandLine().getOut().println(account.get().id());
+      return 0;
     }
   }
 }

@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -34,65 +33,49 @@ final class UsersLookupCommands {
   /** {@code users show EMAIL}: the account, its origin and the last mails sent about it, one {@code key<TAB>value} a line. */
   @Command(name = "show", description = "Show an account: state, origin, profile, lockout, recent mails.",
     footer = "  java -jar lanyard.jar users show ann@example.com")
-  static final class Show implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Show extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        AccountTools tools = new AccountTools(runtime);
-        Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        JsonObject export = Await.result(tools.export.of(account.get().id())).orElseThrow();
-        PrintWriter out = spec.commandLine().getOut();
-        export.getJsonObject("account").forEach(field -> out.println(field.getKey() + "\t" + field.getValue()));
-        JsonObject origin = export.getJsonObject("origin");
-        out.println("fromSalon\t" + origin.getString("fromSalon"));
-        out.println("fromSessionSalon\t" + origin.getString("fromSessionSalon"));
-        JsonObject application = origin.getJsonObject("application");
-        out.println("application\t" + (application == null ? "-" : application.getString("name")));
-        out.println("profileData\t" + export.getJsonObject("profileData").encode());
-        UsersDeskCommands.printLockState(out, Await.result(LoginLockout.of(runtime.config().security().lockout())
-          .state(runtime.pool(), account.get().email())));
-        JsonArray mails = export.getJsonArray("mails");
-        for (int i = Math.max(0, mails.size() - 5); i < mails.size(); i++) {
-          JsonObject mail = mails.getJsonObject(i);
-          out.println("mail\t" + mail.getString("createdAt") + "\t" + mail.getString("kind") + "\t" + mail.getString("status"));
-        }
-        return 0;
+    int run(CliRuntime runtime) {
+      AccountTools tools = new AccountTools(runtime);
+      Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
+      if (account.isEmpty()) {
+        return 1;
       }
+      JsonObject export = Await.result(tools.export.of(account.get().id())).orElseThrow();
+      PrintWriter out = spec.commandLine().getOut();
+      export.getJsonObject("account").forEach(field -> out.println(field.getKey() + "\t" + field.getValue()));
+      JsonObject origin = export.getJsonObject("origin");
+      out.println("fromSalon\t" + origin.getString("fromSalon"));
+      out.println("fromSessionSalon\t" + origin.getString("fromSessionSalon"));
+      JsonObject application = origin.getJsonObject("application");
+      out.println("application\t" + (application == null ? "-" : application.getString("name")));
+      out.println("profileData\t" + export.getJsonObject("profileData").encode());
+      UsersDeskCommands.printLockState(out, Await.result(LoginLockout.of(runtime.config().security().lockout())
+        .state(runtime.pool(), account.get().email())));
+      JsonArray mails = export.getJsonArray("mails");
+      for (int i = Math.max(0, mails.size() - 5); i < mails.size(); i++) {
+        JsonObject mail = mails.getJsonObject(i);
+        out.println("mail\t" + mail.getString("createdAt") + "\t" + mail.getString("kind") + "\t" + mail.getString("status"));
+      }
+      return 0;
     }
   }
 
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
   @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
     footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
-  static final class Export implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class Export extends AccountCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        AccountTools tools = new AccountTools(runtime);
-        Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        spec.commandLine().getOut().println(Await.result(tools.export.of(account.get().id())).orElseThrow().encodePrettily());
-        return 0;
+    int run(CliRuntime runtime) {
+      AccountTools tools = new AccountTools(runtime);
+      Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
+      if (account.isEmpty()) {
+        return 1;
       }
+      spec.commandLine().getOut().println(Await.result(tools.export.of(account.get().id())).orElseThrow().encodePrettily());
+      return 0;
     }
   }
 
