@@ -34,15 +34,13 @@ import io.lanyard.platform.db.ReadBatches;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.Pruning;
 import io.lanyard.platform.support.ServingState;
+import io.lanyard.selfservice.AccountLifecycle;
 import io.lanyard.selfservice.credentials.UpdateMyCredentials;
 import io.lanyard.selfservice.emailchange.ConfirmEmailChange;
 import io.lanyard.selfservice.emailchange.EmailChangeLinks;
 import io.lanyard.selfservice.emailchange.RequestEmailChange;
-import io.lanyard.selfservice.privacy.AccountErasure;
-import io.lanyard.selfservice.privacy.AccountExport;
 import io.lanyard.selfservice.privacy.DeleteAccount;
 import io.lanyard.selfservice.privacy.ExportData;
-import io.lanyard.selfservice.recovery.RequestPasswordReset;
 import io.lanyard.selfservice.recovery.ResetPassword;
 import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.services.captcha.SiteVerify;
@@ -338,18 +336,20 @@ final class Wiring {
     PasswordResetRepository resets = new PasswordResetRepository();
     EmailChangeRepository emailChanges = new EmailChangeRepository();
     CurrentPassword currentPassword = new CurrentPassword(requests, users, attempts, audit);
-    PasswordChange passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
+    // the same parts as the help desk's commands (boot.cli.AccountTools)
+    AccountLifecycle lifecycle = AccountLifecycle.of(requests,
+      new AccountLifecycle.Parts(config, applications, mail, sessions, failures, events));
+    PasswordChange passwordChange = lifecycle.passwordChange();
     return new Operations.Lifecycle(
-      new RequestPasswordReset(requests, captcha, applications, accounts, resets, new AccountLinkRepository(), mail,
-        config.links(), audit, config.http().publicUrl()),
+      lifecycle.resetRequests(captcha, audit),
       new ResetPassword(requests, resets, hasher, passwordChange, audit),
       new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
         config.http().publicUrl(), captcha,
         config.security().emailChangeRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
       new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
-      new DeleteAccount(currentPassword, new AccountErasure(requests, accounts, sessions, failures, mail, events), audit),
-      new ExportData(new AccountExport(requests)));
+      new DeleteAccount(currentPassword, lifecycle.erasure(), audit),
+      new ExportData(lifecycle.export()));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

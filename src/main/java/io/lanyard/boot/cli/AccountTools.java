@@ -1,10 +1,8 @@
 package io.lanyard.boot.cli;
 
-import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.accounts.LoginLockout;
-import io.lanyard.model.accounts.PasswordResetRepository;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.applications.ApplicationDirectory;
@@ -13,10 +11,10 @@ import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.support.LiveCopy;
+import io.lanyard.selfservice.AccountLifecycle;
 import io.lanyard.selfservice.privacy.AccountErasure;
 import io.lanyard.selfservice.privacy.AccountExport;
 import io.lanyard.selfservice.recovery.RequestPasswordReset;
-import io.lanyard.services.events.UserEvents;
 import io.lanyard.services.lifecycle.AccountMail;
 import io.lanyard.services.lifecycle.PasswordChange;
 import io.lanyard.services.mail.BuiltinTemplates;
@@ -60,13 +58,13 @@ final class AccountTools {
       new Outbox(runtime.vertx(), config.mail().messageIdDomain(),
         MailModes.suppression(config.mail(), runtime.syntheticAddresses())));
     Sessions sessions = new Sessions(pool, new RevocationList(), Sessions.Limits.of(config));
-    UserEvents events = runtime.events();
-    this.passwordChange = new PasswordChange(accounts, sessions, failures, mail, events);
-    this.erasure = new AccountErasure(pool, accounts, sessions, failures, mail, events);
-    this.export = new AccountExport(pool);
+    AccountLifecycle lifecycle = AccountLifecycle.of(pool,
+      new AccountLifecycle.Parts(config, applications, mail, sessions, failures, runtime.events()));
+    this.passwordChange = lifecycle.passwordChange();
+    this.erasure = lifecycle.erasure();
+    this.export = lifecycle.export();
     // the command records the operator's action itself (its origin is the CLI's), not the route's
-    this.resets = new RequestPasswordReset(pool, Captcha.OFF, applications, accounts, new PasswordResetRepository(),
-      new AccountLinkRepository(), mail, config.links(), AuditTrail.NONE, config.http().publicUrl());
+    this.resets = lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE);
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

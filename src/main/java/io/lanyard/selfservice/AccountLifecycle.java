@@ -1,0 +1,53 @@
+package io.lanyard.selfservice;
+
+import io.lanyard.model.accounts.AccountLinkRepository;
+import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.accounts.LoginFailures;
+import io.lanyard.model.accounts.PasswordResetRepository;
+import io.lanyard.model.api.Captcha;
+import io.lanyard.model.applications.ApplicationDirectory;
+import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.selfservice.privacy.AccountErasure;
+import io.lanyard.selfservice.privacy.AccountExport;
+import io.lanyard.selfservice.recovery.RequestPasswordReset;
+import io.lanyard.services.events.UserEvents;
+import io.lanyard.services.lifecycle.AccountMail;
+import io.lanyard.services.lifecycle.PasswordChange;
+import io.lanyard.services.session.Sessions;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * What the account lifecycle's routes and the help desk's commands both do to an account (docs/decisions.md §8): change its
+ * password, erase it, export it, send it a reset link. Built here once, from the parts each side has, so the service and the
+ * CLI cannot drift apart in what a reset, an erasure or an export does.
+ *
+ * @param requests the pool of the work (the service's request pool, or the CLI's one pool)
+ */
+public record AccountLifecycle(Pool requests, PasswordChange passwordChange, AccountErasure erasure, AccountExport export,
+                               Parts parts) {
+
+  /** What the lifecycle needs from the side that builds it. */
+  public record Parts(LanyardConfig config, ApplicationDirectory applications, AccountMail mail, Sessions sessions,
+                      LoginFailures failures, UserEvents events) {
+  }
+
+  public static AccountLifecycle of(Pool requests, Parts parts) {
+    AccountRepository accounts = new AccountRepository();
+    return new AccountLifecycle(requests,
+      new PasswordChange(accounts, parts.sessions(), parts.failures(), parts.mail(), parts.events()),
+      new AccountErasure(requests, accounts, parts.sessions(), parts.failures(), parts.mail(), parts.events()),
+      new AccountExport(requests), parts);
+  }
+
+  /**
+   * The reset-link request: the route's checks its CAPTCHA and records its audit event; a help-desk command passes
+   * {@link Captcha#OFF} and {@link AuditTrail#NONE}, as it records the operator's action itself.
+   */
+  public RequestPasswordReset resetRequests(Captcha captcha, AuditTrail audit) {
+    LanyardConfig config = parts.config();
+    return new RequestPasswordReset(requests, captcha, parts.applications(), new AccountRepository(),
+      new PasswordResetRepository(), new AccountLinkRepository(), parts.mail(), config.links(), audit,
+      config.http().publicUrl());
+  }
+}
