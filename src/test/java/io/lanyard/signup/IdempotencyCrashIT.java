@@ -44,26 +44,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdempotencyCrashIT {
 
   private static final String BY_LINK = "/_plugin/Vendor/user/create";
+  private static final String WITH_PASSWORD = "/_plugin/Vendor/user/createWithPassword";
   private static final String KEY = "7f0c9d3e-58a4-4d46-9f36-0cf4b4e1a2b1";
   private static final String EMAIL = "dana@example.com";
-  private static final String WAITING_TO_INSERT_THE_LINK = """
+  private static final String WAITING_TO_INSERT = """
     SELECT count(*) FROM pg_stat_activity
-    WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO account_links%'""";
+    WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO ' || $1 || '%'""";
 
   private final TestDb db = TestDb.create();
   private final Smtp smtp = Smtp.start();
   private TestApp other;
   private Fixtures.App fair;
-  private Http.Response reference;
 
   @BeforeEach
-  void otherInstanceAndOneRequestsReply() {
+  void otherInstance() {
     other = TestApp.start(Map.of("LANYARD_DB_URI", db.uri(), "LANYARD_SMTP_PORT", Integer.toString(smtp.port())));
     fair = Fixtures.registrationApp(other, "fair");
-    reference = other.http().send(HttpMethod.POST, BY_LINK, creation("ref@example.com", fair.token(), null, null).toBuffer(),
-      key("reference-key"));
-    assertThat(reference.statusCode()).withFailMessage(reference.pretty()).isZero();
-    smtp.awaitMessages(1, Duration.ofSeconds(30));
   }
 
   @AfterEach
@@ -74,22 +70,26 @@ class IdempotencyCrashIT {
 
   @Test
   void aCreationWhoseInstanceIsKilledMidRequestAnswersItsReplayOnTheOtherAsOneRequestWould() {
+    Http.Response reference = oneRequest(BY_LINK, creation("ref@example.com", fair.token(), null, null));
     JsonObject body = creation(EMAIL, fair.token(), null, null);
-    try (JarProcess crashing = startFirstInstance()) {
-      int port = crashing.awaitReady(Duration.ofSeconds(60));
-      SqlConnection lock = db.connect();
-      Transaction holding = lockTheLinks(lock);
-      sendTo(port, body);
-      Eventually.until(() -> db.count(WAITING_TO_INSERT_THE_LINK) == 1, Duration.ofSeconds(30),
-        "the first instance inside its creating transaction, waiting to insert the link");
 
-      crashing.kill();
-      await(holding.rollback());
-      lock.close();
-    }
+    killInside(BY_LINK, body, "account_links");
     Http.Response replay = other.http().send(HttpMethod.POST, BY_LINK, body.toBuffer(), key(KEY));
 
-    assertOneRequestsOutcome(replay);
+    assertOneRequestsOutcome(BY_LINK, reference, replay);
+  }
+
+  /** The same with a password and a welcome mail, the crash landing on the mail's insert, the transaction's last. */
+  @Test
+  void aCreationWithAPasswordWhoseInstanceIsKilledMidRequestAnswersItsReplayAsOneRequestWould() {
+    Http.Response reference = oneRequest(WITH_PASSWORD, creation("ref@example.com", fair.token(), "a long password", true));
+    JsonObject body = creation(EMAIL, fair.token(), "a long password", true);
+
+    killInside(WITH_PASSWORD, body, "mail_outbox");
+    Http.Response replay = other.http().send(HttpMethod.POST, WITH_PASSWORD, body.toBuffer(), key(KEY));
+
+    assertOneRequestsOutcome(WITH_PASSWORD, reference, replay);
+    assertThat(db.count("SELECT count(*) FROM users WHERE email = $1 AND status = 'active'", EMAIL)).isEqualTo(1);
   }
 
   /**
@@ -99,15 +99,16 @@ class IdempotencyCrashIT {
    */
   @Test
   void aCreationWhoseInstanceVanishedMidTransactionIsTakenOverWithinTheBound() {
+    Http.Response reference = oneRequest(BY_LINK, creation("ref@example.com", fair.token(), null, null));
     JsonObject body = creation(EMAIL, fair.token(), null, null);
     List<Http.Response> meanwhile = new ArrayList<>();
     Http.Response replay;
     try (JarProcess vanishing = startFirstInstance()) {
       int port = vanishing.awaitReady(Duration.ofSeconds(60));
       SqlConnection lock = db.connect();
-      Transaction holding = lockTheLinks(lock);
-      sendTo(port, body);
-      Eventually.until(() -> db.count(WAITING_TO_INSERT_THE_LINK) == 1, Duration.ofSeconds(30),
+      Transaction holding = lock(lock, "account_links");
+      sendTo(port, BY_LINK, body);
+      Eventually.until(() -> db.count(WAITING_TO_INSERT, "account_links") == 1, Duration.ofSeconds(30),
         "the first instance inside its creating transaction, waiting to insert the link");
 
       vanishing.freeze();
@@ -132,7 +133,31 @@ class IdempotencyCrashIT {
         .isEqualTo("services.storage.unavailable");
       assertThat(retryLater.headers().get("Retry-After")).isNotNull();
     }
-    assertOneRequestsOutcome(replay);
+    assertOneRequestsOutcome(BY_LINK, reference, replay);
+  }
+
+  /** A request without a crash, with a key of its own: its reply is what one request gives. */
+  private Http.Response oneRequest(String route, JsonObject body) {
+    Http.Response reply = other.http().send(HttpMethod.POST, route, body.toBuffer(), key("reference-key"));
+    assertThat(reply.statusCode()).withFailMessage(reply.pretty()).isZero();
+    smtp.awaitMessages(1, Duration.ofSeconds(30));
+    return reply;
+  }
+
+  /** Sends the request with the key to a first instance, and kills it (SIGKILL) while it waits to insert into {@code table}. */
+  private void killInside(String route, JsonObject body, String table) {
+    try (JarProcess crashing = startFirstInstance()) {
+      int port = crashing.awaitReady(Duration.ofSeconds(60));
+      SqlConnection lock = db.connect();
+      Transaction holding = lock(lock, table);
+      sendTo(port, route, body);
+      Eventually.until(() -> db.count(WAITING_TO_INSERT, table) == 1, Duration.ofSeconds(30),
+        "the first instance inside its creating transaction, waiting to insert into " + table);
+
+      crashing.kill();
+      await(holding.rollback());
+      lock.close();
+    }
   }
 
   /**
@@ -146,26 +171,27 @@ class IdempotencyCrashIT {
       "LANYARD_DB_LOCK_TIMEOUT", "60s", "LANYARD_DB_STATEMENT_TIMEOUT", "60s"));
   }
 
-  private static Transaction lockTheLinks(SqlConnection connection) {
+  /** Holds {@code table} against inserts (SHARE mode), in a transaction of the test's own. */
+  private static Transaction lock(SqlConnection connection, String table) {
     Transaction transaction = await(connection.begin());
-    await(connection.query("LOCK TABLE account_links IN SHARE MODE").execute());
+    await(connection.query("LOCK TABLE " + table + " IN SHARE MODE").execute());
     return transaction;
   }
 
   /** The request to the first instance, whose reply never comes. */
-  private static void sendTo(int port, JsonObject body) {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + BY_LINK))
+  private static void sendTo(int port, String route, JsonObject body) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + route))
       .header("Content-Type", "application/json").header("Idempotency-Key", KEY)
       .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build();
     HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.discarding());
   }
 
-  private void assertOneRequestsOutcome(Http.Response replay) {
+  private void assertOneRequestsOutcome(String route, Http.Response reference, Http.Response replay) {
     assertThat(replay.status()).withFailMessage(replay.pretty()).isEqualTo(200);
     assertThat(replay.result()).withFailMessage(replay.pretty()).isEqualTo(reference.result());
     assertThat(db.count("SELECT count(*) FROM users WHERE email = $1", EMAIL)).isEqualTo(1);
     assertThat(db.count("SELECT count(*) FROM account_links l JOIN users u ON u.id = l.user_id WHERE u.email = $1", EMAIL))
-      .isEqualTo(1);
+      .isEqualTo(route.equals(BY_LINK) ? 1 : 0);
     assertThat(db.count("SELECT count(*) FROM mail_outbox WHERE recipient = $1", EMAIL)).isEqualTo(1);
     assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = $1 AND reply IS NOT NULL", KEY)).isEqualTo(1);
 
@@ -174,8 +200,10 @@ class IdempotencyCrashIT {
     List<MimeMessage> toDana = delivered.stream().filter(mail -> Mails.recipient(mail).equals(EMAIL)).toList();
     assertThat(toDana).hasSize(1);
     assertThat(delivered.stream().map(IdempotencyCrashIT::messageId).toList()).doesNotHaveDuplicates();
-    assertThat(db.count("SELECT count(*) FROM account_links WHERE token_hash = $1",
-      Buffer.buffer(SecretTokens.sha256(Mails.tokenIn(toDana.get(0)))))).as("the link mailed is the one stored").isEqualTo(1);
+    if (route.equals(BY_LINK)) {
+      assertThat(db.count("SELECT count(*) FROM account_links WHERE token_hash = $1",
+        Buffer.buffer(SecretTokens.sha256(Mails.tokenIn(toDana.get(0)))))).as("the link mailed is the one stored").isEqualTo(1);
+    }
   }
 
   private static String messageId(MimeMessage mail) {
