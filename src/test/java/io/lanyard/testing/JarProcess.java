@@ -102,6 +102,24 @@ public final class JarProcess implements AutoCloseable {
     awaitExit(Duration.ofSeconds(30));
   }
 
+  /**
+   * SIGSTOP: the process stops where it is and its sockets stay open, as a host cut off by the network or a virtual machine
+   * paused: the database sees a client that neither speaks nor leaves.
+   */
+  public void freeze() {
+    try {
+      int status = new ProcessBuilder("kill", "-STOP", Long.toString(process.pid())).inheritIO().start().waitFor();
+      if (status != 0) {
+        throw new IllegalStateException("kill -STOP exited " + status);
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** Waits for the process to end; its exit status. */
   public int awaitExit(Duration bound) {
     try {

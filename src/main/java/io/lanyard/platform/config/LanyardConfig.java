@@ -34,10 +34,13 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param readConnections connections of each event loop's pipelined client for single statements (PipelinedReads)
    * @param statementTimeout the longest any statement of the service may run ({@code statement_timeout})
    * @param lockTimeout the longest any statement may wait for a lock ({@code lock_timeout})
+   * @param idleInTransactionTimeout the longest a transaction of the service may wait for its client
+   *   ({@code idle_in_transaction_session_timeout})
    */
   public record Db(String uri, Optional<Secret> password, boolean createDatabase, int poolSize, int loginPoolSize,
                    int backgroundPoolSize, int maxWaitQueue, Duration connectTimeout, Duration queueBudget,
-                   int readConnections, Duration statementTimeout, Duration lockTimeout) {
+                   int readConnections, Duration statementTimeout, Duration lockTimeout,
+                   Duration idleInTransactionTimeout) {
   }
 
   /**

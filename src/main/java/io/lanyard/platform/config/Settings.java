@@ -89,6 +89,12 @@ public final class Settings {
       "`lock_timeout` of every session of the service: the longest a statement waits for a lock (a locked table); past it, "
         + "503. A pipelined read (`/_me`, getUser) also answers 503 once the shorter of this and `db.statementTimeout`, plus "
         + "1 s, has passed since its call, waits behind other reads on its connection included"),
+    Setting.inFile("db.idleInTransactionTimeout", "LANYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT", kind(DURATION), "10s",
+      "`idle_in_transaction_session_timeout` of every session of the service: PostgreSQL ends a transaction whose client "
+        + "says nothing for this long (an instance cut off by the network or frozen, which the server cannot see is gone), so "
+        + "the rows and the `Idempotency-Key` it holds are free again (see [Idempotent "
+        + "creation](integrating.md#idempotent-creation)). The service's own transactions never keep the database waiting "
+        + "this long: hashing runs before them"),
     Setting.inFile("jwt.algorithm", "LANYARD_JWT_ALGORITHM", oneOf("HS256", "ES256", "RS256"), "HS256",
       "Token signature algorithm: `HS256` (a shared secret), `ES256` or `RS256` (a key pair; see [Signing "
         + "keys](operating.md#signing-keys-es256-rs256))"),

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reactive connection pools. Every session they open carries the service's deadlines ({@code statement_timeout},
- * {@code lock_timeout}), so a locked table or a runaway query costs a prompt 503, not a connection held for minutes; and every
+ * {@code lock_timeout}, {@code idle_in_transaction_session_timeout}), so a locked table or a runaway query costs a prompt 503,
+ * not a connection held for minutes, and an instance that vanished mid-transaction frees what it held; and every
  * pool is a {@link ResilientPool}, so a connection that dies under a statement does not fail it when running it again is safe.
  */
 public final class Pools {
@@ -89,7 +90,9 @@ public final class Pools {
       // used by the pipelined reads' clients (PgBuilder.client()) only: a pool ignores it (see create)
       .setPipeliningLimit(PIPELINING_LIMIT)
       .addProperty("statement_timeout", millis(db.statementTimeout()))
-      .addProperty("lock_timeout", millis(db.lockTimeout()));
+      .addProperty("lock_timeout", millis(db.lockTimeout()))
+      // A transaction whose instance vanished (cut off, frozen) would otherwise hold its rows until TCP gives up, hours later
+      .addProperty("idle_in_transaction_session_timeout", millis(db.idleInTransactionTimeout()));
   }
 
   /** Keep-alive probes find a peer that vanished (a host gone, a network partition) where the server cannot say so. */

@@ -24,7 +24,9 @@ import java.util.function.Function;
  * the transaction that creates, so that a retry after a lost reply gets the first reply rather than doing the work twice (and
  * reading its own account as someone else's, 143). Keys live {@link #TTL} per application. A second request with a key in use
  * by another one still in flight waits for it (a lock on the key's row, at most {@code db.lockTimeout}) and then gets its
- * reply: one does the work.
+ * reply: one does the work. The claim belongs to the creating transaction, so an instance that dies in it leaves no key
+ * behind: PostgreSQL rolls it back when the connection closes, or, for an instance that vanished with its connections open,
+ * after {@code db.idleInTransactionTimeout}; the retry then does the work (docs/decisions.md §14).
  */
 public final class IdempotencyKeys {
 

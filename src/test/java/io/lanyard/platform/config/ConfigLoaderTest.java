@@ -118,11 +118,12 @@ class ConfigLoaderTest {
   void failureHandlingSettingsHaveTheirDefaultsAndVariables() {
     LanyardConfig defaults = ConfigLoader.load(Optional.empty(), Map.of());
     LanyardConfig set = ConfigLoader.load(Optional.empty(), Map.of("LANYARD_DB_STATEMENT_TIMEOUT", "10s",
-      "LANYARD_DB_LOCK_TIMEOUT", "500ms", "LANYARD_DB_LOGIN_POOL_SIZE", "8", "LANYARD_DB_BACKGROUND_POOL_SIZE", "6",
-      "LANYARD_HTTP_DRAIN_PERIOD", "15s", "LANYARD_SMTP_TIMEOUT", "10s", "LANYARD_MAIL_MAX_AGE", "2d"));
+      "LANYARD_DB_LOCK_TIMEOUT", "500ms", "LANYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT", "30s", "LANYARD_DB_LOGIN_POOL_SIZE", "8",
+      "LANYARD_DB_BACKGROUND_POOL_SIZE", "6", "LANYARD_HTTP_DRAIN_PERIOD", "15s", "LANYARD_SMTP_TIMEOUT", "10s", "LANYARD_MAIL_MAX_AGE", "2d"));
 
     assertThat(defaults.db().statementTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(defaults.db().lockTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(defaults.db().idleInTransactionTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(defaults.db().loginPoolSize()).isEqualTo(4);
     assertThat(defaults.db().backgroundPoolSize()).isEqualTo(4);
     assertThat(defaults.http().drainPeriod()).isEqualTo(Duration.ofSeconds(5));
@@ -131,6 +132,7 @@ class ConfigLoaderTest {
     assertThat(defaults.mail().retryMaxDelay()).isEqualTo(Duration.ofMinutes(5));
     assertThat(set.db().statementTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(set.db().lockTimeout()).isEqualTo(Duration.ofMillis(500));
+    assertThat(set.db().idleInTransactionTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(set.db().loginPoolSize()).isEqualTo(8);
     assertThat(set.db().backgroundPoolSize()).isEqualTo(6);
     assertThat(set.http().drainPeriod()).isEqualTo(Duration.ofSeconds(15));
