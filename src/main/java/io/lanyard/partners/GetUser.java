@@ -12,7 +12,7 @@ import io.vertx.core.json.JsonObject;
 import static io.lanyard.model.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
 
 /**
- * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 137 | 190 | 149 | 140 | 181 | 139 |
+ * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 149 | 140 | 181 (a present token first) | 137 | 190 | 139 |
  * internal 138, 171, 172.
  */
 public final class GetUser {
@@ -28,12 +28,13 @@ public final class GetUser {
   }
 
   public Future<Result> handle(ThirdPartyRequest read) {
-    if (read.refusal().isPresent()) {
+    // the application token first: without a good one, the body's other fields are neither checked nor described
+    if (read.appToken() == null && read.refusal().isPresent()) {
       return Future.succeededFuture(read.refusal().get());
     }
     return access.reach(read)
-      .compose(reach -> reach.isRefused()
-        ? Future.succeededFuture(Result.of(reach.refusal()))
+      .compose(reach -> reach.isRefused() ? Future.succeededFuture(Result.of(reach.refusal()))
+        : read.refusal().isPresent() ? Future.succeededFuture(read.refusal().get())
         : accounts.findByEmail(reads.client(), read.email())
           .recover(StepFailure.as(UPDATE_USER_LOOKUP_FAILED))
           .map(user -> user.filter(reach::includes).map(found -> Result.success(toData(found)))

@@ -18,7 +18,8 @@ import java.util.Optional;
  * The body of the third-party routes: {@code email} and {@code appToken}, and for an update {@code data}, an object or a
  * string holding one (docs/api.md shows both). Missing or empty: 137; present but unusable: 190.
  *
- * @param refusal the reply when the body is unusable; the other fields (but the caller) are then not to be read
+ * @param refusal the reply when the body is unusable; the other fields are then not to be read but the caller and, when
+ *                present, the application token, which is checked first
  * @param origin where the request came from, for the audit trail
  */
 public record ThirdPartyRequest(Caller caller, String email, String appToken, ProfileChange change,

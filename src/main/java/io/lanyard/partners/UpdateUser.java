@@ -16,7 +16,8 @@ import java.util.Optional;
 import static io.lanyard.model.api.StatusCode.UPDATE_WRITE_FAILED;
 
 /**
- * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 137 | 190 | 149 | 140 | 181 | 139 | internal 138, 171, 173.
+ * POST /_plugin/{P}/thirdParty/updateUser (Bearer): 0 | 149 | 140 | 181 (a present token first) | 137 | 190 | 139 |
+ * internal 138, 171, 173.
  * Writes all the fields of the update or none, in one statement that finds the account too (one round trip); when a webhook
  * subscription wants {@code user.profile_updated}, that statement and the event share a transaction.
  */
@@ -35,12 +36,13 @@ public final class UpdateUser {
   }
 
   public Future<Result> handle(ThirdPartyRequest update) {
-    if (update.refusal().isPresent()) {
+    // the application token first: without a good one, the body's other fields are neither checked nor described
+    if (update.appToken() == null && update.refusal().isPresent()) {
       return Future.succeededFuture(update.refusal().get());
     }
     return access.reach(update)
-      .compose(reach -> reach.isRefused()
-        ? Future.succeededFuture(Result.of(reach.refusal()))
+      .compose(reach -> reach.isRefused() ? Future.succeededFuture(Result.of(reach.refusal()))
+        : update.refusal().isPresent() ? Future.succeededFuture(update.refusal().get())
         : write(update, reach)
           .recover(StepFailure.as(UPDATE_WRITE_FAILED))
           .map(written -> written.isPresent() ? Result.success() : access.outOfReach(update, reach)))

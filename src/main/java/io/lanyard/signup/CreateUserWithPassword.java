@@ -43,6 +43,7 @@ public final class CreateUserWithPassword {
   private final Outbox outbox;
   private final UserEvents events;
   private final IdempotencyKeys keys;
+  private final CreationsInFlight inFlight = new CreationsInFlight();
 
   public CreateUserWithPassword(Pool pool, CreationAdmission admission, TemplateDirectory templates,
                                 PasswordHasher hasher, UserRepository users, Outbox outbox, UserEvents events,
@@ -73,15 +74,18 @@ public final class CreateUserWithPassword {
         : create(request, application, template));
   }
 
-  /** A taken address is answered before the bcrypt work; the insert still decides races. */
+  /**
+   * A taken address is answered before the bcrypt work, and a creation of the same address running here is waited for, so
+   * that its simultaneous twins find the account rather than queue a hash each; the insert still decides races.
+   */
   private Future<Result> create(CreateUserRequest request, Application application, Optional<CompiledMail> welcome) {
-    return users.exists(pool, request.email())
+    return inFlight.inTurn(request.email(), () -> users.exists(pool, request.email())
       .recover(StepFailure.as(CREATE_USER_LOOKUP_FAILED))
       .compose(exists -> exists
         ? Future.succeededFuture(Result.of(StatusCode.EMAIL_ALREADY_EXISTS))
         : hasher.hash(request.password(), request.origin().source())
           .recover(StepFailure.as(CREATE_HASHING_FAILED))
-          .compose(hash -> insert(request, application, hash, welcome)));
+          .compose(hash -> insert(request, application, hash, welcome))));
   }
 
   private Future<Result> insert(CreateUserRequest request, Application application, String hash,

@@ -3,11 +3,14 @@ package io.lanyard.web;
 import io.lanyard.model.api.ApiError;
 import io.lanyard.model.api.Reply;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Set;
 
 /**
  * The router's own failures, answered with the envelope like everything else (on the hosted pages' paths, with a page):
@@ -31,7 +34,8 @@ final class RouterFailures {
       }
     });
     router.errorHandler(404, orPage(pages, 404, RouterFailures::notFound));
-    router.errorHandler(405, orPage(pages, 405, RouterFailures::notFound));
+    AllowedMethods allowed = new AllowedMethods(router);
+    router.errorHandler(405, orPage(pages, 405, context -> methodNotAllowed(context, allowed)));
     router.errorHandler(413, orPage(pages, 413,
       context -> Replies.write(context, null, null, Reply.error(ApiError.tooLarge(bodyLimit)))));
     router.errorHandler(400, orPage(pages, 400, RouterFailures::badRequest));
@@ -62,6 +66,18 @@ final class RouterFailures {
 
   private static void notFound(RoutingContext context) {
     Replies.write(context, null, null, Reply.error(ApiError.urlNotFound(context.request().path())));
+  }
+
+  /** RFC 9110 §15.5.6: a 405 names the methods the path is served with (docs/decisions.md §11). */
+  private static void methodNotAllowed(RoutingContext context, AllowedMethods allowed) {
+    Set<String> methods = allowed.of(context.normalizedPath());
+    if (methods.isEmpty()) {
+      notFound(context);
+      return;
+    }
+    context.response().putHeader(HttpHeaders.ALLOW, String.join(", ", methods));
+    Replies.write(context, null, null,
+      Reply.error(ApiError.methodNotAllowed(context.request().method().name(), context.request().path())));
   }
 
   private static void unexpected(RoutingContext context) {

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
@@ -95,6 +96,13 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       Object message = out.get(i);
       if (message instanceof HttpMessage http && http.decoderResult().isFailure()) {
         refuseFrom(i + 1, in, out);
+        return;
+      }
+      if (message instanceof HttpContent content && content.decoderResult().isFailure()) {
+        // the request went on already; Vert.x would close without a reply: the refusal is answered here, and nothing reaches it
+        Throwable cause = content.decoderResult().cause();
+        refuseFrom(i, in, out);
+        MalformedBodies.refuse(context, cause);
         return;
       }
       if (message instanceof LastHttpContent) {

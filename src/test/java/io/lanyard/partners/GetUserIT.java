@@ -77,6 +77,9 @@ class GetUserIT extends SharedServiceFixture {
     assertThat(http.post(PATH, new JsonObject().put("email", "nope").put("appToken", portal.token()), jwt).statusCode())
       .isEqualTo(190);
     assertThat(http.post(PATH, new JsonObject().put("email", ANN).put("appToken", "unknown"), jwt).statusCode()).isEqualTo(149);
+    // the token first: a bad address behind an unknown token is the token's refusal
+    assertThat(http.post(PATH, new JsonObject().put("email", "nope").put("appToken", "unknown"), jwt).statusCode())
+      .isEqualTo(149);
     assertThat(read("ghost@example.com").statusCode()).isEqualTo(139);
     assertThat(http.post(PATH, new JsonObject().put("email", "bob@example.com").put("appToken", self.token()), jwt).statusCode())
       .isEqualTo(181);

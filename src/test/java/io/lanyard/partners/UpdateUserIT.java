@@ -163,6 +163,60 @@ class UpdateUserIT extends SharedServiceFixture {
   }
 
   @Test
+  void sixtyThousandUnknownKeysGetTwentyProblemsAndOneSayingThereAreMore() {
+    JsonObject data = new JsonObject().put("city", "Lyon");
+    for (int i = 0; i < 60_000; i++) {
+      data.put("k" + i, "x");
+    }
+
+    Http.Response response = update(ANN, data);
+
+    assertThat(response.statusCode()).isEqualTo(190);
+    JsonArray errors = response.result().getJsonObject("data").getJsonArray("errors");
+    assertThat(errors).hasSize(21);
+    assertThat(errors.getJsonObject(0)).isEqualTo(new JsonObject().put("field", "data.k0").put("reason", "unknown_field"));
+    assertThat(errors.getJsonObject(19)).isEqualTo(new JsonObject().put("field", "data.k19").put("reason", "unknown_field"));
+    assertThat(errors.getJsonObject(20)).isEqualTo(new JsonObject().put("field", "data").put("reason", "too_many_problems"));
+    assertThat(response.text().length()).isLessThan(2_000);
+    assertThat(profile()).isEqualTo(new JsonObject());
+  }
+
+  @Test
+  void anUnknownKeyIsNamedByItsFirstSixtyFourCharacters() {
+    // under the parser's own bound on a name (50,000 characters, answered 400 above it)
+    String key = "k".repeat(40_000);
+
+    Http.Response response = update(ANN, new JsonObject().put(key, "x"));
+
+    assertThat(response.statusCode()).isEqualTo(190);
+    assertThat(response.result().getJsonObject("data").getJsonArray("errors")).containsExactly(
+      new JsonObject().put("field", "data." + "k".repeat(64) + "…").put("reason", "unknown_field"));
+    assertThat(response.text().length()).isLessThan(1_000);
+  }
+
+  @Test
+  void theApplicationTokenIsCheckedBeforeTheOtherFields() {
+    JsonObject unknownKeys = new JsonObject();
+    for (int i = 0; i < 60_000; i++) {
+      unknownKeys.put("k" + i, "x");
+    }
+    JsonObject[] bodies = {
+      new JsonObject().put("email", ANN).put("appToken", "unknown").put("data", unknownKeys),
+      new JsonObject().put("email", "not an address").put("appToken", "unknown").put("data", city()),
+      new JsonObject().put("appToken", "unknown")};
+
+    for (JsonObject body : bodies) {
+      Http.Response response = http.post(PATH, body, jwt);
+
+      assertThat(response.result()).withFailMessage(response.pretty())
+        .isEqualTo(new JsonObject().put("statusCode", 149).put("message", "generic_error"));
+    }
+    assertThat(profile()).isEqualTo(new JsonObject());
+    Http.Response noToken = http.post(PATH, body(ANN).put("appToken", "").put("data", unknownKeys), jwt);
+    assertThat(noToken.statusCode()).isEqualTo(137);
+  }
+
+  @Test
   void applicationTokenRefusals() {
     assertThat(http.post(PATH, body(ANN).put("appToken", "unknown").put("data", city()), jwt).statusCode()).isEqualTo(149);
     db.query("UPDATE applications SET enabled = false");

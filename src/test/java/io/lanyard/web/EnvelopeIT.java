@@ -95,10 +95,33 @@ class EnvelopeIT extends SharedServiceFixture {
   }
 
   @Test
-  void knownPathWithAnotherMethodIs404() {
+  void knownPathWithAnotherMethodIs405NamingTheMethodsItIsServedWith() {
     Http.Response response = http.get("/_login/local");
 
-    assertThat(response.status()).isEqualTo(404);
+    assertThat(response.status()).withFailMessage(response.pretty()).isEqualTo(405);
+    assertThat(response.headers().get("Allow")).isEqualTo("OPTIONS, POST");
+    assertThat(List.copyOf(response.body().fieldNames())).isEqualTo(ENVELOPE_KEYS);
+    assertThat(response.body().getInteger("status")).isEqualTo(405);
+    assertThat(response.body().getValue("controller")).isNull();
+    assertThat(response.error().getString("id")).isEqualTo("api.method_not_allowed");
+    assertThat(response.error().getString("message")).isEqualTo("Method GET not allowed on /_login/local.");
+    assertThat(response.error().getString("stack")).isEqualTo("MethodNotAllowedError: Method GET not allowed on /_login/local.");
+  }
+
+  @Test
+  void pathServedWithSeveralMethodsNamesThemAll() {
+    Http.Response response = http.send(HttpMethod.DELETE, USER_TYPES + "/", null, MultiMap.caseInsensitiveMultiMap());
+
+    assertThat(response.status()).withFailMessage(response.pretty()).isEqualTo(405);
+    assertThat(response.headers().get("Allow")).isEqualTo("GET, OPTIONS, POST");
+  }
+
+  @Test
+  void unknownPathWithAnyMethodStays404WithoutAllow() {
+    Http.Response response = http.send(HttpMethod.DELETE, "/_login", null, MultiMap.caseInsensitiveMultiMap());
+
+    assertThat(response.status()).withFailMessage(response.pretty()).isEqualTo(404);
+    assertThat(response.headers().get("Allow")).isNull();
     assertThat(response.error().getString("id")).isEqualTo("api.url_not_found");
   }
 

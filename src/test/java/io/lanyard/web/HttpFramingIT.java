@@ -66,6 +66,19 @@ class HttpFramingIT extends SharedServiceFixture {
   }
 
   @Test
+  void malformedChunkSizeIsA400AndTheConnectionClosed() throws Exception {
+    String request = "POST /_login/local HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+      + "Transfer-Encoding: chunked\r\n\r\nzz\r\n" + LOGIN_BODY + "\r\n0\r\n\r\n";
+
+    RawHttp.Reply reply = RawHttp.exchange(app.port(), request);
+
+    assertThat(reply.statusLine()).withFailMessage(reply.body()).isEqualTo("HTTP/1.1 400 Bad Request");
+    assertThat(reply.closed()).isTrue();
+    assertThat(reply.envelope().getJsonObject("error").getString("id")).isEqualTo("network.http.malformed_request");
+    assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
+  }
+
+  @Test
   void decoderRefusalsAnswerTheEnvelopeOverHttp11AndClose() throws Exception {
     RawHttp.Reply longUrl = RawHttp.exchange(app.port(), "GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\n\r\n");
     RawHttp.Reply bigHeader = RawHttp.exchange(app.port(),

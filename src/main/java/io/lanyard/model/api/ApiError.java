@@ -83,6 +83,11 @@ public record ApiError(int status, String kind, String message, String id) {
     return new ApiError(404, "NotFound", "API URL not found: " + path + ".", "api.url_not_found");
   }
 
+  /** A known path called with a method it is not served with; the reply's {@code Allow} header lists those it is. */
+  public static ApiError methodNotAllowed(String method, String path) {
+    return new ApiError(405, "MethodNotAllowed", "Method " + method + " not allowed on " + path + ".", "api.method_not_allowed");
+  }
+
   public static ApiError tooLarge(long limit) {
     return new ApiError(413, "SizeLimit", "Maximum HTTP request size exceeded (" + limit + " bytes)",
       "network.http.request_too_large");

@@ -25,6 +25,13 @@ public final class ProfileFields {
   private static final Set<String> ACCOUNT_FIELDS = Set.of("email", "password", "status", "_id", "id", "fromSalon",
     "fromSessionSalon", "fromThirdParty", "passwordHash", "password_hash");
   private static final String LANGUAGE = "language";
+  /**
+   * A refusal lists at most this many problems, then one {@code data}/{@code too_many_problems}: a body of 60,000 unknown
+   * keys is answered in a few hundred bytes, not megabytes (docs/decisions.md §11).
+   */
+  public static final int MAX_LISTED_PROBLEMS = 20;
+  /** A key named in a problem is cut to this many characters, so one key of a megabyte is not echoed back. */
+  public static final int MAX_NAMED_KEY = 64;
 
   /** The change, or the problems that refuse it. */
   public record Parsed(ProfileChange change, List<FieldProblem> problems) {
@@ -39,8 +46,13 @@ public final class ProfileFields {
     List<String> cleared = new ArrayList<>();
     Optional<Optional<String>> language = Optional.empty();
     for (String key : data.fieldNames()) {
+      if (problems.size() == MAX_LISTED_PROBLEMS) {
+        // the update is refused already; what the rest of the keys hold changes nothing
+        problems.add(new FieldProblem("data", "too_many_problems"));
+        break;
+      }
       Object value = data.getValue(key);
-      String field = "data." + key;
+      String field = "data." + (key.length() <= MAX_NAMED_KEY ? key : key.substring(0, MAX_NAMED_KEY) + "…");
       if (!MODIFIABLE.contains(key)) {
         boolean known = READ_ONLY.contains(key) || ACCOUNT_FIELDS.contains(key);
         problems.add(new FieldProblem(field, known ? "not_modifiable" : "unknown_field"));
