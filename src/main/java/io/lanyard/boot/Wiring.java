@@ -2,7 +2,6 @@ package io.lanyard.boot;
 
 import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.AccountRepository;
-import io.lanyard.model.accounts.CurrentPassword;
 import io.lanyard.model.accounts.EmailChangeRepository;
 import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.accounts.LoginLockout;
@@ -10,46 +9,36 @@ import io.lanyard.model.accounts.PasswordAttempts;
 import io.lanyard.model.accounts.PasswordResetRepository;
 import io.lanyard.model.accounts.RecentSignIns;
 import io.lanyard.model.accounts.SyntheticAddresses;
+import io.lanyard.model.accounts.UsableLinks;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserTypeRepository;
-import io.lanyard.model.accounts.UsableLinks;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.audit.AuditBuffer;
 import io.lanyard.model.audit.AuditRepository;
-import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.model.passwords.PasswordHasher;
-import io.lanyard.partners.GetUser;
-import io.lanyard.partners.ThirdPartyAccess;
-import io.lanyard.partners.UpdateUser;
+import io.lanyard.partners.PartnerOperations;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.Topics;
 import io.lanyard.platform.db.ChangeFeed;
 import io.lanyard.platform.db.DatabaseProbe;
 import io.lanyard.platform.db.DbPools;
 import io.lanyard.platform.db.Migrations;
-import io.lanyard.platform.db.ReadBatches;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.Pruning;
 import io.lanyard.platform.support.ServingState;
-import io.lanyard.selfservice.AccountLifecycle;
-import io.lanyard.selfservice.credentials.UpdateMyCredentials;
-import io.lanyard.selfservice.emailchange.ConfirmEmailChange;
+import io.lanyard.selfservice.SelfServiceOperations;
 import io.lanyard.selfservice.emailchange.EmailChangeLinks;
-import io.lanyard.selfservice.emailchange.RequestEmailChange;
-import io.lanyard.selfservice.privacy.DeleteAccount;
-import io.lanyard.selfservice.privacy.ExportData;
-import io.lanyard.selfservice.recovery.ResetPassword;
-import io.lanyard.model.passwords.PasswordByLink;
+import io.lanyard.services.ServiceParts;
 import io.lanyard.services.captcha.SiteVerify;
 import io.lanyard.services.events.EventType;
 import io.lanyard.services.events.SubscriptionRepository;
 import io.lanyard.services.events.UserEvents;
 import io.lanyard.services.idempotency.IdempotencyKeys;
 import io.lanyard.services.lifecycle.AccountMail;
-import io.lanyard.services.lifecycle.PasswordChange;
 import io.lanyard.services.mail.BuiltinTemplates;
 import io.lanyard.services.mail.CompiledMail;
 import io.lanyard.services.mail.MailModes;
@@ -64,24 +53,14 @@ import io.lanyard.services.session.Revocations;
 import io.lanyard.services.session.Sessions;
 import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.services.throttling.SourceRates;
-import io.lanyard.services.throttling.TokenBuckets;
-import io.lanyard.signin.CheckToken;
-import io.lanyard.signin.GetCurrentUser;
-import io.lanyard.signin.Login;
-import io.lanyard.signin.Logout;
-import io.lanyard.signin.RefreshToken;
+import io.lanyard.signin.SigninOperations;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.OidcWiring;
 import io.lanyard.signin.tokens.Authenticator;
-import io.lanyard.signin.tokens.Expiry;
 import io.lanyard.signin.tokens.SigningKeys;
 import io.lanyard.signin.tokens.TokenService;
-import io.lanyard.signup.ActivateUser;
-import io.lanyard.signup.CreateUserByLink;
-import io.lanyard.signup.CreateUserWithPassword;
-import io.lanyard.signup.CreationAdmission;
-import io.lanyard.signup.GetAllUserTypes;
+import io.lanyard.signup.SignupOperations;
 import io.lanyard.web.AccountPages;
 import io.lanyard.web.Operations;
 import io.lanyard.web.PageOrigin;
@@ -90,24 +69,24 @@ import io.lanyard.web.Routes;
 import io.lanyard.web.Stylesheet;
 import io.lanyard.web.pages.AuthorizePages;
 import io.lanyard.web.pages.CaptchaWidget;
-import io.lanyard.web.pages.ConsentPages;
-import io.lanyard.web.pages.LogoutPages;
-import io.lanyard.web.pages.SessionCookies;
 import io.lanyard.web.pages.CommonPages;
+import io.lanyard.web.pages.ConsentPages;
 import io.lanyard.web.pages.EmailConfirmPages;
 import io.lanyard.web.pages.ForgotPasswordPages;
 import io.lanyard.web.pages.HostedPages;
+import io.lanyard.web.pages.LogoutPages;
 import io.lanyard.web.pages.PageTemplates;
 import io.lanyard.web.pages.PasswordLinkPages;
+import io.lanyard.web.pages.SessionCookies;
 import io.lanyard.web.server.HealthCheck;
 import io.lanyard.web.server.Jwks;
 import io.lanyard.web.server.OpenApiDocument;
+import io.lanyard.web.server.ServerEndpoints;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -121,9 +100,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Builds every operation of the API from the parts a running service shares (pools, change feed, hasher, token service), and
- * the in-memory copies they read. Only this class and {@link Lanyard} know every package. Each operation gets the pool of its
- * class of work ({@link DbPools}): logins and the caller's own routes, other requests, background work.
+ * Builds what a running service shares ({@link ServiceParts}: pools, change feed, hasher, mail, sessions, the in-memory copies
+ * they read) and hands it to each feature wing, which builds its own operations ({@code SigninOperations.build}, ...); then
+ * mounts them on the routes and the pages. Only this class and {@link Lanyard} know every wing.
  */
 final class Wiring {
 
@@ -139,8 +118,6 @@ final class Wiring {
   record Health(DatabaseProbe probe, BooleanSupplier mailDeployed, ServingState servingState) {
   }
 
-  /** Users whose refreshes this instance counts at once: a full bucket is forgotten past it (what a new user gets anyway). */
-  private static final int REFRESH_RATE_USERS = 100_000;
   /**
    * Names remembered as having signed in lately, for the reserved part of the hash queue: a large fair's returning attendees,
    * about 3 MB of hashes.
@@ -173,21 +150,11 @@ final class Wiring {
 
   private Built build(PasswordHasher hasher, TokenService tokens, Optional<SigningKeys> keys, MeterRegistry metrics,
                       Health health, String formKey, Optional<IdTokenKeys> idTokenKeys) {
-    LanyardConfig.Jwt jwt = config.jwt();
     SyntheticAddresses synthetic = SyntheticAddresses.of(config.loadTest().domains());
-    UserRepository users = new UserRepository(synthetic);
-    AccountRepository accounts = new AccountRepository();
-    AccountLinkRepository links = new AccountLinkRepository();
-    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
-    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppression(config.mail(), synthetic),
-      metrics);
-    Expiry expiry = new Expiry(jwt.defaultTtlMillis(), jwt.maxTtlMillis());
-
     RevocationList revocations = new RevocationList();
     RevocationRepository revocationRepository = new RevocationRepository();
     RevocationSync revocationSync = new RevocationSync(pools.background(), revocationRepository, revocations,
-      jwt.maxTtlMillis());
-    Sessions sessions = new Sessions(pools.logins(), revocations, Sessions.Limits.of(config), metrics);
+      config.jwt().maxTtlMillis());
     Authenticator authenticator = new Authenticator(tokens,
       new Revocations(revocations, revocationSync, revocationRepository, pools.logins()));
 
@@ -208,64 +175,62 @@ final class Wiring {
       applications.reload();
       templates.reload().eventually(wantedEvents::reload);
     });
-    UserEvents events = new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null));
     LanyardConfig.Audit auditConfig = config.audit();
     AuditBuffer audit = new AuditBuffer(pools.background(), new AuditRepository(), new AuditBuffer.Settings(auditConfig.flushInterval(),
       auditConfig.queueSize(), auditConfig.floodThreshold(), auditConfig.retention()), metrics);
     ApplicationDirectory applicationDirectory = new ApplicationDirectory(applications);
     TemplateDirectory templateDirectory = new TemplateDirectory(templates,
       config.mail().builtinTemplates() ? Optional.of(BuiltinTemplates.load()) : Optional.empty());
-    IdempotencyKeys idempotencyKeys = new IdempotencyKeys();
-    Captcha captcha = config.captcha().isOn() ? new SiteVerify(vertx, config.captcha(), metrics) : Captcha.OFF;
-    if (!config.captcha().isOn() && config.http().publicUrl().isPresent()) {
-      log.warn("No CAPTCHA on a public deployment (http.publicUrl is set, captcha.provider is none): create, "
-        + "createWithPassword, requestPasswordReset and requestEmailChange mail any address typed, limited only by the "
-        + "per-source rates, mail.perRecipient and mail.maxSendRate; a botnet of many addresses gets past the first. Set "
-        + "captcha.provider (LANYARD_CAPTCHA_PROVIDER) for a deployment on the Internet");
-    }
-    CreationAdmission creationAdmission = new CreationAdmission(pools.requests(), applicationDirectory, idempotencyKeys, audit,
-      captcha);
-    ThirdPartyAccess thirdPartyAccess = new ThirdPartyAccess(applicationDirectory, audit);
-    LoginFailures failures = LoginLockout.of(config.security().lockout());
-    PasswordAttempts attempts = new PasswordAttempts(hasher, failures, new RecentSignIns(RECENT_SIGN_INS, RECENT_SIGN_IN_KEPT),
+    // synthetic recipients first: a load test's mail is counted as such whatever else would suppress it
+    Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppression(config.mail(), synthetic),
       metrics);
-    DeviceMarkers markers = DeviceMarkers.derivedFrom(formKey, config.security().lockout().deviceMarkerTtl());
-    Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(new OidcWiring.Parts(vertx, config, pools, tokens,
-      sessions, authenticator, attempts, users, audit, idKeys, formKey, markers)));
+    LoginFailures failures = LoginLockout.of(config.security().lockout());
+    ServiceParts parts = new ServiceParts(vertx, config, pools, metrics, new UserRepository(synthetic),
+      new AccountRepository(), new AccountLinkRepository(), applicationDirectory, templateDirectory, outbox,
+      new AccountMail(applicationDirectory, templateDirectory, outbox),
+      new UserEvents(wantedEvents::get, () -> vertx.eventBus().publish(Topics.WEBHOOK_OUTBOX_NUDGE, null)), audit,
+      captcha(metrics), new IdempotencyKeys(), hasher,
+      new PasswordAttempts(hasher, failures, new RecentSignIns(RECENT_SIGN_INS, RECENT_SIGN_IN_KEPT), metrics), failures,
+      new Sessions(pools.logins(), revocations, Sessions.Limits.of(config), metrics),
+      DeviceMarkers.derivedFrom(formKey, config.security().lockout().deviceMarkerTtl()));
+
+    Optional<OidcWiring> oidc = idTokenKeys.map(idKeys -> OidcWiring.build(parts, tokens, authenticator, idKeys, formKey));
     oidc.ifPresent(provider -> {
       liveCopies.add(provider.clients());
       changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> provider.clients().reload());
     });
-
     Operations operations = new Operations(
-      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit, markers),
-      new GetAllUserTypes(userTypes),
-      new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
-        idempotencyKeys),
-      new CreateUserByLink(pools.requests(), creationAdmission, templateDirectory, users, accounts, links, outbox,
-        config.links(), events, config.http().publicUrl(), idempotencyKeys),
-      new ActivateUser(pools.requests(), links, users, hasher, events),
-      new UpdateUser(pools.requests(), thirdPartyAccess, accounts, events),
-      new GetUser(pools.reads(), thirdPartyAccess, accounts),
-      new CheckToken(authenticator),
-      new Logout(sessions),
-      new RefreshToken(tokens, sessions, expiry,
-        config.security().refreshRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
-      new GetCurrentUser(new ReadBatches<>(pools.reads()::client, accounts::findAllById)),
-      new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
-      oidc.map(provider -> new Jwks(new JsonObject(provider.provider().keySet())))
-        .or(() -> keys.map(signing -> new Jwks(signing.jwks()))),
-      OpenApiDocument.load(config.pluginName()),
-      lifecycle(hasher, attempts, failures, sessions, applicationDirectory,
-        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit, captcha));
+      SigninOperations.build(parts, tokens, authenticator),
+      SignupOperations.build(parts, userTypes),
+      PartnerOperations.build(parts),
+      SelfServiceOperations.build(parts),
+      new ServerEndpoints(
+        new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
+        oidc.map(provider -> new Jwks(new JsonObject(provider.provider().keySet())))
+          .or(() -> keys.map(signing -> new Jwks(signing.jwks()))),
+        OpenApiDocument.load(config.pluginName())));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
-      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+      pages(operations, parts.links(), applicationDirectory, formKey, sourceRates, outcomes, provider),
+      prunings(parts.idempotencyKeys(), failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+  }
+
+  /** The configured CAPTCHA; on a public deployment without one, a line saying what that leaves open. */
+  private Captcha captcha(MeterRegistry metrics) {
+    if (config.captcha().isOn()) {
+      return new SiteVerify(vertx, config.captcha(), metrics);
+    }
+    if (config.http().publicUrl().isPresent()) {
+      log.warn("No CAPTCHA on a public deployment (http.publicUrl is set, captcha.provider is none): create, "
+        + "createWithPassword, requestPasswordReset and requestEmailChange mail any address typed, limited only by the "
+        + "per-source rates, mail.perRecipient and mail.maxSendRate; a botnet of many addresses gets past the first. Set "
+        + "captcha.provider (LANYARD_CAPTCHA_PROVIDER) for a deployment on the Internet");
+    }
+    return Captcha.OFF;
   }
 
   private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
@@ -284,9 +249,9 @@ final class Wiring {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
-    Operations.Lifecycle lifecycle = operations.lifecycle();
+    SelfServiceOperations lifecycle = operations.selfService();
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
-      new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.activateUser().handle(PasswordByLink.from(request)));
+      new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.signup().activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
       new UsableLinks(pools.requests(), new PasswordResetRepository()::findLinkedAccount)::find,
       request -> lifecycle.resetPassword().handle(PasswordByLink.from(request)));
@@ -320,36 +285,6 @@ final class Wiring {
       return Optional.empty();
     }
     return CaptchaWidget.of(captcha.provider(), captcha.siteKey().get());
-  }
-
-  /**
-   * The account lifecycle (docs/decisions.md §8).
-   *
-   * @param attempts the check of a current password, counted by the lockout {@code failures}
-   */
-  private Operations.Lifecycle lifecycle(PasswordHasher hasher, PasswordAttempts attempts, LoginFailures failures,
-                                         Sessions sessions, ApplicationDirectory applications, AccountMail mail,
-                                         UserEvents events, AuditTrail audit, Captcha captcha) {
-    Pool requests = pools.requests();
-    UserRepository users = new UserRepository(SyntheticAddresses.of(config.loadTest().domains()));
-    AccountRepository accounts = new AccountRepository();
-    PasswordResetRepository resets = new PasswordResetRepository();
-    EmailChangeRepository emailChanges = new EmailChangeRepository();
-    CurrentPassword currentPassword = new CurrentPassword(requests, users, attempts, audit);
-    // the same parts as the help desk's commands (boot.cli.AccountTools)
-    AccountLifecycle lifecycle = AccountLifecycle.of(requests,
-      new AccountLifecycle.Parts(config, applications, mail, sessions, failures, events));
-    PasswordChange passwordChange = lifecycle.passwordChange();
-    return new Operations.Lifecycle(
-      lifecycle.resetRequests(captcha, audit),
-      new ResetPassword(requests, resets, hasher, passwordChange, audit),
-      new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
-      new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
-        config.http().publicUrl(), captcha,
-        config.security().emailChangeRate().map(rate -> new TokenBuckets(rate, REFRESH_RATE_USERS))),
-      new ConfirmEmailChange(requests, emailChanges, accounts, users, mail, events, audit),
-      new DeleteAccount(currentPassword, lifecycle.erasure(), audit),
-      new ExportData(lifecycle.export()));
   }
 
   private <T> LiveCopy<T> liveCopy(String name, Supplier<Future<T>> loader) {

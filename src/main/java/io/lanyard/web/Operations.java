@@ -1,43 +1,12 @@
 package io.lanyard.web;
 
-import io.lanyard.partners.GetUser;
-import io.lanyard.partners.UpdateUser;
-import io.lanyard.selfservice.credentials.UpdateMyCredentials;
-import io.lanyard.selfservice.emailchange.ConfirmEmailChange;
-import io.lanyard.selfservice.emailchange.RequestEmailChange;
-import io.lanyard.selfservice.privacy.DeleteAccount;
-import io.lanyard.selfservice.privacy.ExportData;
-import io.lanyard.selfservice.recovery.RequestPasswordReset;
-import io.lanyard.selfservice.recovery.ResetPassword;
-import io.lanyard.signin.CheckToken;
-import io.lanyard.signin.GetCurrentUser;
-import io.lanyard.signin.Login;
-import io.lanyard.signin.Logout;
-import io.lanyard.signin.RefreshToken;
-import io.lanyard.signup.ActivateUser;
-import io.lanyard.signup.CreateUserByLink;
-import io.lanyard.signup.CreateUserWithPassword;
-import io.lanyard.signup.GetAllUserTypes;
-import io.lanyard.web.server.HealthCheck;
-import io.lanyard.web.server.Jwks;
-import io.lanyard.web.server.OpenApiDocument;
+import io.lanyard.partners.PartnerOperations;
+import io.lanyard.selfservice.SelfServiceOperations;
+import io.lanyard.signin.SigninOperations;
+import io.lanyard.signup.SignupOperations;
+import io.lanyard.web.server.ServerEndpoints;
 
-import java.util.Optional;
-
-/**
- * Every operation the API serves, built by the bootstrap and mounted by {@link Routes}.
- *
- * @param jwks present when tokens are signed with a key pair (ES256, RS256)
- */
-public record Operations(Login login, GetAllUserTypes getAllUserTypes, CreateUserWithPassword createUserWithPassword,
-                         CreateUserByLink createUserByLink, ActivateUser activateUser, UpdateUser updateUser,
-                         GetUser getUser, CheckToken checkToken, Logout logout, RefreshToken refreshToken,
-                         GetCurrentUser getCurrentUser, HealthCheck healthCheck, Optional<Jwks> jwks,
-                         OpenApiDocument openApi, Lifecycle lifecycle) {
-
-  /** The account lifecycle beyond docs/api.md (docs/decisions.md §8): recovery, settings, erasure, export. */
-  public record Lifecycle(RequestPasswordReset requestPasswordReset, ResetPassword resetPassword,
-                          UpdateMyCredentials updateMyCredentials, RequestEmailChange requestEmailChange,
-                          ConfirmEmailChange confirmEmailChange, DeleteAccount deleteAccount, ExportData exportData) {
-  }
+/** Every operation the API serves, by the wing that builds it, mounted by {@link Routes}. */
+public record Operations(SigninOperations signin, SignupOperations signup, PartnerOperations partners,
+                         SelfServiceOperations selfService, ServerEndpoints server) {
 }

@@ -7,6 +7,7 @@ import io.lanyard.model.api.Reply;
 import io.lanyard.model.api.Result;
 import io.lanyard.model.api.Version;
 import io.lanyard.partners.ThirdPartyRequest;
+import io.lanyard.selfservice.SelfServiceOperations;
 import io.lanyard.selfservice.credentials.UpdateCredentialsRequest;
 import io.lanyard.selfservice.emailchange.ConfirmEmailChangeRequest;
 import io.lanyard.selfservice.emailchange.EmailChangeRequest;
@@ -67,32 +68,32 @@ public final class Routes {
     table.add(GET, "/", SERVER, Action.SERVER_INFO, PUBLIC, api::serverInfo);
     table.add(GET, "/_serverInfo", SERVER, Action.SERVER_INFO, PUBLIC, api::serverInfo);
     table.add(GET, "/_publicApi", SERVER, Action.PUBLIC_API, PUBLIC, api::publicApi);
-    table.add(GET, "/_healthCheck", SERVER, Action.HEALTH_CHECK, PUBLIC, HealthCheckRequest::from, operations.healthCheck()::handle);
-    table.add(GET, "/_openapi", SERVER, Action.OPENAPI, PUBLIC, operations.openApi()::handle);
+    table.add(GET, "/_healthCheck", SERVER, Action.HEALTH_CHECK, PUBLIC, HealthCheckRequest::from, operations.server().healthCheck()::handle);
+    table.add(GET, "/_openapi", SERVER, Action.OPENAPI, PUBLIC, operations.server().openApi()::handle);
 
-    table.add(POST, "/_login/:strategy", AUTH, Action.LOGIN, PUBLIC, LoginRequest::from, operations.login()::handle);
-    table.add(POST, "/_checkToken", AUTH, Action.CHECK_TOKEN, PUBLIC, CheckTokenRequest::from, operations.checkToken()::handle);
+    table.add(POST, "/_login/:strategy", AUTH, Action.LOGIN, PUBLIC, LoginRequest::from, operations.signin().login()::handle);
+    table.add(POST, "/_checkToken", AUTH, Action.CHECK_TOKEN, PUBLIC, CheckTokenRequest::from, operations.signin().checkToken()::handle);
     table.add(POST, "/_refreshToken", AUTH, Action.REFRESH_TOKEN, AUTHENTICATED, RefreshTokenRequest::from,
-      operations.refreshToken()::handle);
-    table.add(POST, "/_logout", AUTH, Action.LOGOUT, AUTHENTICATED, LogoutRequest::from, operations.logout()::handle);
-    table.add(GET, "/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
+      operations.signin().refreshToken()::handle);
+    table.add(POST, "/_logout", AUTH, Action.LOGOUT, AUTHENTICATED, LogoutRequest::from, operations.signin().logout()::handle);
+    table.add(GET, "/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.signin().getCurrentUser()::handle);
     // Kuzzle 1.x URL
-    table.add(GET, "/users/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.getCurrentUser()::handle);
-    operations.jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, Action.GET_JWKS, PUBLIC, jwks::handle));
+    table.add(GET, "/users/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.signin().getCurrentUser()::handle);
+    operations.server().jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, Action.GET_JWKS, PUBLIC, jwks::handle));
 
     table.plugin(GET, plugin + "/user/getAllUserTypes", userController, Action.GET_ALL_USER_TYPES, AUTHENTICATED,
-      operations.getAllUserTypes()::handle);
+      operations.signup().getAllUserTypes()::handle);
     table.plugin(POST, plugin + "/user/getAllUserTypes", userController, Action.GET_ALL_USER_TYPES, AUTHENTICATED,
-      operations.getAllUserTypes()::handle);
+      operations.signup().getAllUserTypes()::handle);
 
     table.plugin(POST, plugin + "/user/createWithPassword", authController, Action.CREATE_USER_WITH_PASSWORD, PUBLIC,
-      CreateUserRequest::withPassword, operations.createUserWithPassword()::handle);
+      CreateUserRequest::withPassword, operations.signup().createUserWithPassword()::handle);
     table.plugin(POST, plugin + "/user/create", authController, Action.CREATE_USER, PUBLIC,
-      CreateUserRequest::byLink, operations.createUserByLink()::handle);
+      CreateUserRequest::byLink, operations.signup().createUserByLink()::handle);
     table.plugin(POST, plugin + "/user/activate", authController, Action.ACTIVATE_USER, PUBLIC,
-      PasswordByLink::from, operations.activateUser()::handle);
+      PasswordByLink::from, operations.signup().activateUser()::handle);
 
-    Operations.Lifecycle lifecycle = operations.lifecycle();
+    SelfServiceOperations lifecycle = operations.selfService();
     table.add(PUT, "/credentials/:strategy/_me/_update", AUTH, Action.UPDATE_MY_CREDENTIALS, AUTHENTICATED,
       UpdateCredentialsRequest::from, lifecycle.updateMyCredentials()::handle);
     table.plugin(POST, plugin + "/user/requestPasswordReset", authController, Action.REQUEST_PASSWORD_RESET, PUBLIC,
@@ -109,9 +110,9 @@ public final class Routes {
       lifecycle.exportData()::handle);
 
     table.plugin(POST, plugin + "/thirdParty/updateUser", thirdPartyController, Action.UPDATE_USER,
-      AUTHENTICATED, ThirdPartyRequest::forUpdate, operations.updateUser()::handle);
+      AUTHENTICATED, ThirdPartyRequest::forUpdate, operations.partners().updateUser()::handle);
     table.plugin(POST, plugin + "/thirdParty/getUser", thirdPartyController, Action.GET_USER, AUTHENTICATED,
-      ThirdPartyRequest::forRead, operations.getUser()::handle);
+      ThirdPartyRequest::forRead, operations.partners().getUser()::handle);
 
     List<Route> routes = List.copyOf(table.routes);
     api.describe(routes);

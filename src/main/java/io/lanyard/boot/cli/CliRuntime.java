@@ -3,7 +3,10 @@ package io.lanyard.boot.cli;
 import io.lanyard.boot.Lanyard;
 import io.lanyard.model.accounts.SyntheticAddresses;
 import io.lanyard.model.accounts.UserRepository;
+import io.lanyard.helpdesk.HelpDeskOperations;
+import io.lanyard.model.accounts.LoginLockout;
 import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.model.audit.AuditRepository;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.db.Database;
@@ -86,6 +89,15 @@ final class CliRuntime implements AutoCloseable {
   /** Writes an operator's action into the audit trail at once. */
   void audit(AuditEvent event) {
     Await.result(new AuditRepository().insert(pool, List.of(event)));
+  }
+
+  /**
+   * The help desk's operations on this command's pool, built as the service builds them.
+   *
+   * @param audit where the operation records what it did
+   */
+  HelpDeskOperations helpDesk(AuditTrail audit) {
+    return HelpDeskOperations.build(pool, LoginLockout.of(config.security().lockout()), audit);
   }
 
   /** The accounts of {@code loadTest.domains}: marked synthetic as they are written. */

@@ -1,14 +1,11 @@
 package io.lanyard.boot.cli;
 
-import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.SearchRequest;
-import io.lanyard.helpdesk.UnlockLogin;
-import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.LockState;
-import io.lanyard.model.accounts.LoginLockout;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditTrail;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -56,7 +53,7 @@ final class UsersDeskCommands {
         throw new ParameterException(spec.commandLine(), String.join("; ", problems));
       }
       try (CliRuntime runtime = CliRuntime.open(spec)) {
-        List<AccountSearch.Found> found = Await.result(new SearchAccounts(runtime.pool(), new AccountSearch()).handle(request));
+        List<AccountSearch.Found> found = Await.result(runtime.helpDesk(AuditTrail.NONE).search().handle(request));
         PrintWriter out = spec.commandLine().getOut();
         out.println("id\temail\tstatus\tfirstname\tlastname\tcreated_at");
         for (AccountSearch.Found account : found) {
@@ -106,9 +103,7 @@ final class UsersDeskCommands {
       try (CliRuntime runtime = CliRuntime.open(spec)) {
         // the operation records from an event loop, where the CLI's immediate write would block: written once it is done
         List<AuditEvent> events = new CopyOnWriteArrayList<>();
-        UnlockLogin unlock = new UnlockLogin(runtime.pool(), LoginLockout.of(runtime.config().security().lockout()),
-          new AccountRepository(), events::add);
-        LockState before = Await.result(unlock.handle(email, RequestOrigin.CLI, "operator " + operator.strip()));
+        LockState before = Await.result(runtime.helpDesk(events::add).unlock().handle(email, RequestOrigin.CLI, "operator " + operator.strip()));
         events.forEach(runtime::audit);
         PrintWriter out = spec.commandLine().getOut();
         out.println("unlocked\t" + (before.isLocked() ? "yes" : "no (it was not locked)"));

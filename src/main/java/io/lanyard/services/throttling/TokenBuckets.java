@@ -21,8 +21,16 @@ public final class TokenBuckets {
   private final LongSupplier clock;
   private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();
 
+  /** Users whose buckets one instance keeps at once: a full bucket is forgotten past it (what a new user gets anyway). */
+  private static final int USERS_KEPT = 100_000;
+
   public TokenBuckets(Rate rate, int maxKeys) {
     this(rate, maxKeys, System::nanoTime);
+  }
+
+  /** Buckets keyed by user id, the bound sized for a large fair's signed-in people. */
+  public static TokenBuckets perUser(Rate rate) {
+    return new TokenBuckets(rate, USERS_KEPT);
   }
 
   /** @param clock monotonic nanoseconds (tests pass their own) */

@@ -1,20 +1,14 @@
 package io.lanyard.signin.oidc;
 
 import com.nimbusds.oauth2.sdk.id.Issuer;
-import io.lanyard.services.throttling.DeviceMarkers;
-import io.lanyard.model.accounts.PasswordAttempts;
-import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.applications.OidcClient;
 import io.lanyard.model.applications.OidcClientRepository;
-import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.platform.config.LanyardConfig;
-import io.lanyard.platform.db.DbPools;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.Pruning;
-import io.lanyard.services.session.Sessions;
+import io.lanyard.services.ServiceParts;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.TokenService;
-import io.vertx.core.Vertx;
 import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 
@@ -35,13 +29,12 @@ import java.util.Map;
 public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>> clients, List<Pruning> prunings,
                          VerticleBase backchannelLogouts) {
 
-  /** What the provider is built from. */
-  public record Parts(Vertx vertx, LanyardConfig config, DbPools pools, TokenService tokens, Sessions sessions,
-                      Authenticator authenticator, PasswordAttempts attempts, UserRepository users, AuditTrail audit,
-                      IdTokenKeys keys, String formKey, DeviceMarkers markers) {
-  }
-
-  public static OidcWiring build(Parts parts) {
+  /**
+   * @param keys the keys of ID tokens
+   * @param formKey the deployment's key of the hosted pages' form tokens, which also seals the sign-in proofs
+   */
+  public static OidcWiring build(ServiceParts parts, TokenService tokens, Authenticator authenticator, IdTokenKeys keys,
+                                 String formKey) {
     String issuer = parts.config().http().publicUrl().orElseThrow();
     LanyardConfig.Oidc settings = parts.config().oidc();
     Pool logins = parts.pools().logins();
@@ -51,24 +44,24 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     OidcClients clients = new OidcClients(copy);
     Issuer iss = new Issuer(issuer);
     AuthorizationRequests requests = new AuthorizationRequests(clients, iss);
-    IdTokens idTokens = new IdTokens(issuer, parts.keys(), settings.accessTokenTtl().toMillis());
+    IdTokens idTokens = new IdTokens(issuer, keys, settings.accessTokenTtl().toMillis());
     SsoSessions sessions = new SsoSessions(logins, settings);
-    Issuance issuance = new Issuance(logins, parts.sessions(), parts.tokens(), idTokens, settings);
-    AccessTokens accessTokens = new AccessTokens(parts.authenticator());
-    OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, parts.keys().algorithms()),
-      parts.keys().publicKeys().toString(),
+    Issuance issuance = new Issuance(logins, parts.sessions(), tokens, idTokens, settings);
+    AccessTokens accessTokens = new AccessTokens(authenticator);
+    OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, keys.algorithms()),
+      keys.publicKeys().toString(),
       requests,
       new Authorize(logins, requests, idTokens, iss, settings, parts.audit()),
       new SignIn(logins, parts.users(), parts.attempts(), sessions, parts.audit(), parts.markers()),
       sessions,
-      new SignInProofs(parts.formKey()),
+      new SignInProofs(formKey),
       new TokenEndpoint(logins, clients, issuance, settings, parts.audit()),
       new UserInfo(parts.pools().reads()::client, accessTokens),
       new Revocation(logins, clients, accessTokens, issuance, parts.sessions()),
       new Introspection(clients, accessTokens, issuer),
       new EndSession(clients, idTokens, sessions, new Logouts(logins, issuance,
         () -> parts.vertx().eventBus().publish(BackchannelLogoutVerticle.NUDGE, null)), parts.audit()),
-      new MyConsents(logins, parts.authenticator(), new Consents(parts.audit())));
+      new MyConsents(logins, authenticator, new Consents(parts.audit())));
     Pool background = parts.pools().background();
     CodeRepository codes = new CodeRepository();
     GrantRepository grants = new GrantRepository();
@@ -77,7 +70,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new Pruning("expired authorization codes", () -> codes.deleteOld(background)),
       new Pruning("expired grants", () -> grants.deleteOld(background)),
       new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)));
-    return new OidcWiring(provider, copy, prunings, new BackchannelLogoutVerticle(background, issuer, parts.keys(),
+    return new OidcWiring(provider, copy, prunings, new BackchannelLogoutVerticle(background, issuer, keys,
       parts.config().webhooks()));
   }
 }
