@@ -91,7 +91,7 @@ public final class Login {
         }
       })
       .compose(checked -> switch (checked.outcome()) {
-        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(checked.retryAfter()));
+        case LOCKED -> Future.succeededFuture(TooManyRequests.lockout(checked.retryAfter()).reply());
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
         case VERIFIED -> upgradeIfWeak(checked, secret, origin.source()).compose(userId -> open(userId, ttl.ttlMillis(), email));
       });

@@ -44,7 +44,7 @@ public final class RefreshToken {
     Caller caller = request.caller();
     Optional<Duration> wait = refreshesPerUser.flatMap(buckets -> buckets.take(caller.userId()));
     if (wait.isPresent()) {
-      return Future.failedFuture(TooManyRequests.of(TooManyRequests.Reason.REFRESH_RATE, wait.get()));
+      return Future.succeededFuture(TooManyRequests.of(TooManyRequests.Reason.REFRESH_RATE, wait.get()).reply());
     }
     return sessions.refresh(caller, ttl.ttlMillis(), GRACE_MILLIS).map(session -> session
       .map(opened -> Reply.ok(tokens.issue(caller.userId(), ttl.ttlMillis(), opened).toJson()))

@@ -183,15 +183,9 @@ public final class AccountPages {
     page.onComplete(done -> write(context, done.succeeded() ? done.result() : forFailure(context, path, done.cause())));
   }
 
-  /**
-   * Admission control's refusal and a limit's 429 say when to come back; anything else broke, and is logged (the path, never
-   * the query).
-   */
+  /** Admission control's refusal says when to come back; anything else broke, and is logged (the path, never the query). */
   private Page forFailure(RoutingContext context, String path, Throwable failure) {
     String language = language(context);
-    if (failure instanceof TooManyRequests refused) {
-      return throttled(path, language, refused);
-    }
     return Overloaded.of(failure).map(overload -> pages.common().busy(language, overload.retryAfterSeconds()))
       .orElseGet(() -> {
         log.error("Page {} {} failed", context.request().method(), path, failure);
@@ -201,7 +195,7 @@ public final class AccountPages {
 
   /** A limit refused the form: the "too many attempts" page, counted as the API's 429s are, under the page's own name. */
   private Page throttled(String path, String language, TooManyRequests refused) {
-    outcomes.countThrottled("page:" + path, refused);
+    outcomes.countThrottled("page:" + path, refused.reply());
     return pages.common().tooManyAttempts(language, (int) Math.min(Integer.MAX_VALUE, refused.retryAfterSeconds()));
   }
 

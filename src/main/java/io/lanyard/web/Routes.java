@@ -124,7 +124,7 @@ public final class Routes {
                        Function<ApiRequest, R> request, Function<R, Future<Reply>> operation) {
     Operation limited = limits.guard(action, apiRequest -> operation.apply(request.apply(apiRequest)));
     Operation bound = apiRequest -> limited.handle(apiRequest)
-      .onFailure(failure -> outcomes.countThrottled(action.wireName(), failure));
+      .onSuccess(reply -> outcomes.countThrottled(action.wireName(), reply));
     // logins are counted by outcome (success, refusal, overload), the figure an operator watches at a fair's opening
     routes.add(new Route(method, path, controller, action.wireName(), access, action == Action.LOGIN
       ? apiRequest -> bound.handle(apiRequest).map(reply -> outcomes.countLogin(apiRequest, reply))

@@ -40,7 +40,7 @@ final class SourceLimits {
     }
     return request -> {
       Optional<TooManyRequests> refusal = refusal(action, request.source());
-      return refusal.isPresent() ? Future.failedFuture(refusal.get()) : operation.handle(request);
+      return refusal.isPresent() ? Future.succeededFuture(refusal.get().reply()) : operation.handle(request);
     };
   }
 }

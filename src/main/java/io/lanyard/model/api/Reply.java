@@ -10,12 +10,13 @@ import java.util.Map;
  * @param bare true for a document written as it is, without the envelope: only where a standard fixes the reply's format and
  *   generic clients read it (a JWK Set)
  * @param serialisedResult {@code result} already serialised, when it was made once for many replies; else null
+ * @param throttled the limit that refused the request, for a 429 ({@link TooManyRequests#reply}); else null
  */
 public record Reply(int status, JsonObject result, ApiError error, Map<String, String> headers, boolean bare,
-                    RawJson serialisedResult) {
+                    RawJson serialisedResult, TooManyRequests.Reason throttled) {
 
   public Reply(int status, JsonObject result, ApiError error, Map<String, String> headers) {
-    this(status, result, error, headers, false, null);
+    this(status, result, error, headers, false, null, null);
   }
 
   public static Reply ok(JsonObject result) {
@@ -23,7 +24,7 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
   }
 
   public static Reply of(Result result) {
-    return new Reply(200, result.toJson(), null, Map.of(), false, result.json());
+    return new Reply(200, result.toJson(), null, Map.of(), false, result.json(), null);
   }
 
   public static Reply error(ApiError error) {
@@ -44,6 +45,6 @@ public record Reply(int status, JsonObject result, ApiError error, Map<String, S
 
 
   public static Reply bare(JsonObject document, Map<String, String> headers) {
-    return new Reply(200, document, null, headers, true, null);
+    return new Reply(200, document, null, headers, true, null, null);
   }
 }

@@ -6,9 +6,10 @@ import java.util.Map;
 /**
  * A request refused by one of docs/decisions.md §7's limits, before any hashing or write: 429 with a {@code Retry-After} in whole
  * seconds. The per-identifier lockout answers Kuzzle's {@code api.process.too_many_logins_requests}; every other limit
- * {@code api.process.too_many_requests}. The reason names the limit for the metrics; the reply never does.
+ * {@code api.process.too_many_requests}. The reason names the limit for the metrics; the reply never does. An expected
+ * outcome, so a value: an operation answers {@link #reply()}, never a failed future.
  */
-public final class TooManyRequests extends Refusal {
+public final class TooManyRequests {
 
   /** Why a request was refused, as {@code /metrics} counts it. */
   public enum Reason {
@@ -29,7 +30,6 @@ public final class TooManyRequests extends Refusal {
   private final long retryAfterSeconds;
 
   private TooManyRequests(Reason reason, Duration retryAfter) {
-    super("too many requests: " + reason.wireName(), null);
     this.reason = reason;
     this.retryAfterSeconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
   }
@@ -52,13 +52,17 @@ public final class TooManyRequests extends Refusal {
     return retryAfterSeconds;
   }
 
-  @Override
   public ApiError error() {
     return reason == Reason.LOCKOUT ? ApiError.tooManyLogins() : ApiError.tooManyRequests();
   }
 
-  @Override
   public Map<String, String> headers() {
     return Map.of(ApiError.RETRY_AFTER, Long.toString(retryAfterSeconds));
+  }
+
+  /** The 429 to answer, with its {@code Retry-After}, carrying the reason for the metrics. */
+  public Reply reply() {
+    ApiError error = error();
+    return new Reply(error.status(), null, error, headers(), false, null, reason);
   }
 }

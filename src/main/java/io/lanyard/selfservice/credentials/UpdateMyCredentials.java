@@ -64,7 +64,7 @@ public final class UpdateMyCredentials {
     Caller caller = request.caller();
     return currentPassword.verify(caller.userId(), request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
+        case LOCKED -> Future.succeededFuture(TooManyRequests.lockout(check.retryAfter()).reply());
         case WRONG -> Future.succeededFuture(Reply.error(ApiError.wrongCredentials()));
         case VERIFIED -> hasher.hash(password, request.origin().source())
           .compose(hash -> replace(request, check.account().orElseThrow().email(), hash));

@@ -74,7 +74,7 @@ public final class RequestEmailChange {
     }
     Optional<Duration> wait = perAccount.flatMap(buckets -> buckets.take(request.caller().userId()));
     if (wait.isPresent()) {
-      return Future.failedFuture(TooManyRequests.of(TooManyRequests.Reason.EMAIL_CHANGE_RATE, wait.get()));
+      return Future.succeededFuture(TooManyRequests.of(TooManyRequests.Reason.EMAIL_CHANGE_RATE, wait.get()).reply());
     }
     return accounts.findById(pool, request.caller().userId())
       .compose(account -> account.isEmpty() ? Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)))
@@ -112,7 +112,7 @@ public final class RequestEmailChange {
   private Future<Reply> checkPassword(EmailChangeRequest request, Account account, Mails mails) {
     return currentPassword.verify(account.id(), request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
+        case LOCKED -> Future.succeededFuture(TooManyRequests.lockout(check.retryAfter()).reply());
         case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
         case VERIFIED -> pool.withTransaction(tx -> send(tx, request.newEmail(), account, mails))
           .map(sent -> {

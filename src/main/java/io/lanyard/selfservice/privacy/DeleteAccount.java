@@ -31,7 +31,7 @@ public final class DeleteAccount {
     String userId = request.caller().userId();
     return currentPassword.verify(userId, request.currentPassword(), request.origin())
       .compose(check -> switch (check.outcome()) {
-        case LOCKED -> Future.failedFuture(TooManyRequests.lockout(check.retryAfter()));
+        case LOCKED -> Future.succeededFuture(TooManyRequests.lockout(check.retryAfter()).reply());
         case WRONG -> Future.succeededFuture(Reply.of(Result.of(StatusCode.CURRENT_PASSWORD_WRONG)));
         case VERIFIED -> erasure.erase(userId).map(erased -> {
           audit.record(AuditEvent.of(AuditKind.ACCOUNT_DELETED, request.origin()).withUser(userId));

@@ -4,7 +4,6 @@ import io.lanyard.model.accounts.SyntheticAddresses;
 import io.lanyard.model.api.ApiRequest;
 import io.lanyard.model.api.Reply;
 import io.lanyard.model.api.Result;
-import io.lanyard.model.api.TooManyRequests;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
@@ -94,6 +93,9 @@ public final class Outcomes {
     if (!counting) {
       return reply;
     }
+    if (reply.throttled() != null) {
+      return reply; // refused before any check: counted among the throttled requests
+    }
     boolean success = reply.error() == null;
     String reason = success ? "none" : reply.error().id();
     String synthetic = Boolean.toString(namesSynthetic(request));
@@ -107,12 +109,12 @@ public final class Outcomes {
     return reply;
   }
 
-  /** A request a limit of docs/decisions.md §7 refused (a 429), by operation and the limit; any other failure is not counted here. */
-  public void countThrottled(String operation, Throwable failure) {
-    if (!counting || !(failure instanceof TooManyRequests refused)) {
+  /** A request a limit of docs/decisions.md §7 refused (a 429), by operation and the limit; any other reply is not counted here. */
+  public void countThrottled(String operation, Reply reply) {
+    if (!counting || reply.throttled() == null) {
       return;
     }
-    String reason = refused.reason().wireName();
+    String reason = reply.throttled().wireName();
     counters.computeIfAbsent(THROTTLED + ' ' + operation + ' ' + reason, key -> Counter.builder(THROTTLED)
         .description("Requests refused with 429 by a limit (lockout, source_rate, refresh_rate), by operation")
         .tag("operation", operation)
