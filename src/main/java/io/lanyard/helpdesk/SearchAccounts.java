@@ -7,15 +7,7 @@ import io.vertx.sqlclient.Pool;
 import java.util.List;
 
 /** Finds accounts by any part of an address, first or last name, case and accents aside, newest first, one page at a time. */
-public final class SearchAccounts {
-
-  private final Pool pool;
-  private final AccountSearch search;
-
-  public SearchAccounts(Pool pool, AccountSearch search) {
-    this.pool = pool;
-    this.search = search;
-  }
+public record SearchAccounts(Pool pool, AccountSearch search) {
 
   /** The request's page of accounts found (empty when none). The request must be free of {@link SearchRequest#problems()}. */
   public Future<List<AccountSearch.Found>> handle(SearchRequest request) {

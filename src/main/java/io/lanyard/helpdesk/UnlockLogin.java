@@ -16,19 +16,7 @@ import io.vertx.sqlclient.SqlClient;
  * lives in the database). The lockout counts unknown names as it counts addresses with an account, so this acts and answers
  * alike for both. Recorded in the audit trail with the staff member or operator who did it.
  */
-public final class UnlockLogin {
-
-  private final SqlClient client;
-  private final LoginFailures failures;
-  private final AccountRepository accounts;
-  private final AuditTrail audit;
-
-  public UnlockLogin(SqlClient client, LoginFailures failures, AccountRepository accounts, AuditTrail audit) {
-    this.client = client;
-    this.failures = failures;
-    this.accounts = accounts;
-    this.audit = audit;
-  }
+public record UnlockLogin(SqlClient client, LoginFailures failures, AccountRepository accounts, AuditTrail audit) {
 
   /**
    * @param identifier the login name, as typed (it is normalised as the login normalises it)

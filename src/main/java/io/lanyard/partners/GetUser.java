@@ -15,17 +15,7 @@ import static io.lanyard.model.api.StatusCode.UPDATE_USER_LOOKUP_FAILED;
  * POST /_plugin/{P}/thirdParty/getUser (Bearer): 0 with {@code data: {profileData, status}} | 149 | 140 | 181 (a present token first) | 137 | 190 | 139 |
  * internal 138, 171, 172.
  */
-public final class GetUser {
-
-  private final PipelinedReads reads;
-  private final ThirdPartyAccess access;
-  private final AccountRepository accounts;
-
-  public GetUser(PipelinedReads reads, ThirdPartyAccess access, AccountRepository accounts) {
-    this.reads = reads;
-    this.access = access;
-    this.accounts = accounts;
-  }
+public record GetUser(PipelinedReads reads, ThirdPartyAccess access, AccountRepository accounts) {
 
   public Future<Result> handle(ThirdPartyRequest read) {
     // the application token first: without a good one, the body's other fields are neither checked nor described

@@ -18,7 +18,7 @@ import static io.lanyard.model.api.StatusCode.UPDATE_APPLICATION_LOOKUP_FAILED;
  * than nobody (181). Scope {@code any} reaches every account; scope {@code self} only the caller's own. Decided from memory:
  * the operation then reads or writes in one statement restricted to that reach. Every refusal goes to the audit trail.
  */
-public final class ThirdPartyAccess {
+public record ThirdPartyAccess(ApplicationDirectory applications, AuditTrail audit) {
 
   /** The reach of an admitted application (and the application), or the refusal. */
   public record Reach(Application application, Optional<String> onlyUserId, StatusCode refusal) {
@@ -44,13 +44,7 @@ public final class ThirdPartyAccess {
     }
   }
 
-  private final ApplicationDirectory applications;
-  private final AuditTrail audit;
 
-  public ThirdPartyAccess(ApplicationDirectory applications, AuditTrail audit) {
-    this.applications = applications;
-    this.audit = audit;
-  }
 
   public Future<Reach> reach(ThirdPartyRequest request) {
     return applications.admit(request.appToken())

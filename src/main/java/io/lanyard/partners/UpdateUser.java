@@ -21,19 +21,7 @@ import static io.lanyard.model.api.StatusCode.UPDATE_WRITE_FAILED;
  * Writes all the fields of the update or none, in one statement that finds the account too (one round trip); when a webhook
  * subscription wants {@code user.profile_updated}, that statement and the event share a transaction.
  */
-public final class UpdateUser {
-
-  private final Pool pool;
-  private final ThirdPartyAccess access;
-  private final AccountRepository accounts;
-  private final UserEvents events;
-
-  public UpdateUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts, UserEvents events) {
-    this.pool = pool;
-    this.access = access;
-    this.accounts = accounts;
-    this.events = events;
-  }
+public record UpdateUser(Pool pool, ThirdPartyAccess access, AccountRepository accounts, UserEvents events) {
 
   public Future<Result> handle(ThirdPartyRequest update) {
     // the application token first: without a good one, the body's other fields are neither checked nor described

@@ -21,22 +21,8 @@ import java.util.function.BiFunction;
  * costs nothing and after a replay (whose first request passed it, and whose single-use answer is spent), and before
  * anything is hashed or written; and at the end, any failure mapped once to its step's internal code.
  */
-public final class CreationAdmission {
-
-  private final Pool pool;
-  private final ApplicationDirectory applications;
-  private final IdempotencyKeys keys;
-  private final AuditTrail audit;
-  private final Captcha captcha;
-
-  public CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit,
+public record CreationAdmission(Pool pool, ApplicationDirectory applications, IdempotencyKeys keys, AuditTrail audit,
                            Captcha captcha) {
-    this.pool = pool;
-    this.applications = applications;
-    this.keys = keys;
-    this.audit = audit;
-    this.captcha = captcha;
-  }
 
   /** @param route what the route does with an admitted request whose key (if any) is new */
   public Future<Result> admit(CreateUserRequest request, BiFunction<CreateUserRequest, Application, Future<Result>> route) {

@@ -9,18 +9,15 @@ import io.lanyard.services.events.SubscriptionSecrets;
 import io.lanyard.services.webhooks.WebhookSignature;
 import io.lanyard.services.webhooks.WebhookUrls;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** {@code apps webhook}: an application's webhook subscription. Running instances follow a change within a second. */
@@ -37,10 +34,7 @@ final class AppWebhookCommand {
     footer = {"  java -jar lanyard.jar apps webhook set badges \\",
       "    --url https://badges.example/hooks/lanyard \\",
       "    --events user.created,user.activated,user.profile_updated"})
-  static final class Set implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Set extends RuntimeCommand {
 
     @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
     private String name;
@@ -56,38 +50,42 @@ final class AppWebhookCommand {
     @Option(names = "--rotate-secret", description = "Give an existing subscription a new secret (printed once).")
     private boolean rotateSecret;
 
+    private List<EventType> types;
+    private String secret;
+
     @Override
-    public Integer call() {
+    void checkArguments() {
       WebhookUrls.problem(url).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), "--url: " + problem);
+        throw refused("--url: " + problem);
       });
-      List<EventType> types = parseEvents();
-      String secret = WebhookSignature.newSecret();
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(), "to encrypt the webhook's signing secret");
-        if (missing.isPresent()) {
-          return missing.get().refuse(spec);
-        }
-        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
-        if (application.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
-          return 1;
-        }
-        // sealed with LANYARD_JWT_SECRET_KEY, never stored in clear: the database holds no secret to sign with
-        String stored = SubscriptionSecrets.with(runtime.config().jwt().secretKey()).toStore(secret);
-        SubscriptionRepository.Saved saved = Await.result(new SubscriptionRepository().save(runtime.pool(),
-          application.get().id(), url, types, stored, rotateSecret));
-        PrintWriter out = spec.commandLine().getOut();
-        out.println((saved.created() ? "Subscribed " : "Updated the subscription of ") + name + " to "
-          + types.stream().map(EventType::wireName).collect(Collectors.joining(",")) + " at " + url + ".");
-        if (!saved.secretInUse()) {
-          out.println("Its secret is unchanged (--rotate-secret for a new one).");
-          return 0;
-        }
-        out.println("Its signing secret, shown this once (receivers verify webhook-signature with it):");
-        out.println(secret);
+      types = parseEvents();
+      secret = WebhookSignature.newSecret();
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      Optional<MissingSetting> missing = MissingSetting.secretKey(runtime.config(), "to encrypt the webhook's signing secret");
+      if (missing.isPresent()) {
+        return missing.get().refuse(spec);
+      }
+      Optional<Application> application = application(runtime, name);
+      if (application.isEmpty()) {
+        return 1;
+      }
+      // sealed with LANYARD_JWT_SECRET_KEY, never stored in clear: the database holds no secret to sign with
+      String stored = SubscriptionSecrets.with(runtime.config().jwt().secretKey()).toStore(secret);
+      SubscriptionRepository.Saved saved = Await.result(new SubscriptionRepository().save(runtime.pool(),
+        application.get().id(), url, types, stored, rotateSecret));
+      PrintWriter out = out();
+      out.println((saved.created() ? "Subscribed " : "Updated the subscription of ") + name + " to "
+        + types.stream().map(EventType::wireName).collect(Collectors.joining(",")) + " at " + url + ".");
+      if (!saved.secretInUse()) {
+        out.println("Its secret is unchanged (--rotate-secret for a new one).");
         return 0;
       }
+      out.println("Its signing secret, shown this once (receivers verify webhook-signature with it):");
+      out.println(secret);
+      return 0;
     }
 
     private List<EventType> parseEvents() {
@@ -117,10 +115,10 @@ final class AppWebhookCommand {
       Optional<Subscription> subscription = application.isEmpty() ? Optional.empty()
         : Await.result(new SubscriptionRepository().find(runtime.pool(), application.get().id()));
       if (subscription.isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
+        tell("no webhook subscription for \"" + name + "\"");
         return 1;
       }
-      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter out = out();
       out.println("url\t" + subscription.get().url());
       out.println("events\t" + subscription.get().events().stream().map(EventType::wireName).collect(Collectors.joining(",")));
       return 0;
@@ -137,10 +135,10 @@ final class AppWebhookCommand {
       boolean removed = application.isPresent()
         && Await.result(new SubscriptionRepository().delete(runtime.pool(), application.get().id()));
       if (!removed) {
-        spec.commandLine().getErr().println("lanyard: no webhook subscription for \"" + name + "\"");
+        tell("no webhook subscription for \"" + name + "\"");
         return 1;
       }
-      spec.commandLine().getOut().println("Removed the webhook subscription of " + name);
+      out().println("Removed the webhook subscription of " + name);
       return 0;
     }
   }

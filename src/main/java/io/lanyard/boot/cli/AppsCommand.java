@@ -8,11 +8,8 @@ import io.lanyard.model.applications.UserScope;
 import io.lanyard.platform.support.SecretTokens;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.LocalDate;
@@ -20,7 +17,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code apps}: third-party applications and their tokens. Every change reaches running instances within a second. */
 @Command(name = "apps", description = "Manage third-party applications and their tokens.",
@@ -35,10 +31,7 @@ final class AppsCommand {
   @Command(name = "create", description = "Create an application; its token is printed once, alone on the last line.",
     footer = {"  java -jar lanyard.jar apps create --name badges --can-create-users \\",
       "    --user-scope any --link-url 'https://fair.example/activate?token={token}'"})
-  static final class Create implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Create extends RuntimeCommand {
 
     @Option(names = "--name", required = true, paramLabel = "NAME", description = "A unique name, 1 to 100 characters.")
     private String name;
@@ -64,72 +57,76 @@ final class AppsCommand {
     @CommandLine.Mixin
     private AppUrlOptions urls;
 
+    private UserScope scope;
+    private Optional<String> link;
+    private ApplicationUrls others;
+    private Optional<OffsetDateTime> expiry;
+    private Optional<String> shownName;
+    private String token;
+
     @Override
-    public Integer call() {
+    void checkArguments() {
       if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
-        throw new ParameterException(spec.commandLine(), "--name: 1 to " + MAX_NAME_LENGTH + " characters");
+        throw refused("--name: 1 to " + MAX_NAME_LENGTH + " characters");
       }
-      UserScope scope = UserScope.fromWire(userScope)
-        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--user-scope: none, self or any"));
-      Optional<String> link = Optional.ofNullable(linkUrl);
+      scope = UserScope.fromWire(userScope)
+        .orElseThrow(() -> refused("--user-scope: none, self or any"));
+      link = Optional.ofNullable(linkUrl);
       link.flatMap(LinkUrls::problem).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), "--link-url: " + problem);
+        throw refused("--link-url: " + problem);
       });
-      ApplicationUrls others = urls.checked(spec);
-      Optional<OffsetDateTime> expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
-      Optional<String> shownName = DisplayNames.parse(spec, "--display-name", displayName);
-      String token = SecretTokens.generate();
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
-          SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry, shownName));
-        if (id.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: an application named \"" + name.trim() + "\" already exists");
-          return 1;
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("Created application " + name.trim() + " (" + id.get() + ").");
-        if (link.isEmpty()) {
-          out.println("It has no account-link URL: its links lead to the hosted page under http.publicUrl when that is set;"
-            + " otherwise /user/create answers 124 until apps update gives it one.");
-        }
-        if (others.resetUrl().isEmpty()) {
-          out.println("It has no reset URL: its reset links lead to the hosted page under http.publicUrl when that is set;"
-            + " otherwise requestPasswordReset answers 124 until apps update --reset-url gives it one.");
-        }
-        out.println("Its token, shown this once (only its SHA-256 is kept):");
-        out.println(token);
-        return 0;
+      others = urls.checked(spec);
+      expiry = Optional.ofNullable(expiresAt).map(this::parseExpiry);
+      shownName = DisplayNames.parse(spec, "--display-name", displayName);
+      token = SecretTokens.generate();
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      Optional<String> id = Await.result(new ApplicationRepository().insert(runtime.pool(), name.trim(),
+        SecretTokens.sha256(token), canCreateUsers, scope, link, others, expiry, shownName));
+      if (id.isEmpty()) {
+        tell("an application named \"" + name.trim() + "\" already exists");
+        return 1;
       }
+      PrintWriter out = out();
+      out.println("Created application " + name.trim() + " (" + id.get() + ").");
+      if (link.isEmpty()) {
+        out.println("It has no account-link URL: its links lead to the hosted page under http.publicUrl when that is set;"
+          + " otherwise /user/create answers 124 until apps update gives it one.");
+      }
+      if (others.resetUrl().isEmpty()) {
+        out.println("It has no reset URL: its reset links lead to the hosted page under http.publicUrl when that is set;"
+          + " otherwise requestPasswordReset answers 124 until apps update --reset-url gives it one.");
+      }
+      out.println("Its token, shown this once (only its SHA-256 is kept):");
+      out.println(token);
+      return 0;
     }
 
     private OffsetDateTime parseExpiry(String text) {
       try {
         return text.contains("T") ? OffsetDateTime.parse(text) : LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC);
       } catch (DateTimeParseException e) {
-        throw new ParameterException(spec.commandLine(), "--expires-at: a date (2027-01-31) or an instant (2027-01-31T18:00:00Z)");
+        throw refused("--expires-at: a date (2027-01-31) or an instant (2027-01-31T18:00:00Z)");
       }
     }
   }
 
   @Command(name = "list", description = "List applications (never their tokens), one per line, tab-separated.",
     footer = "  java -jar lanyard.jar apps list")
-  static final class ListApps implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class ListApps extends RuntimeCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url\treset_url\temail_url\treturn_url");
-        for (ApplicationRepository.Stored stored : Await.result(new ApplicationRepository().listAll(runtime.pool()))) {
-          Application app = stored.application();
-          String state = app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled";
-          out.println(String.join("\t", app.name(), state, Boolean.toString(app.canCreateUsers()), app.userScope().wireName(),
-            app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-"), app.urls().resetUrl().orElse("-"),
-            app.urls().emailUrl().orElse("-"), app.urls().returnUrl().orElse("-")));
-        }
+    int run(CliRuntime runtime) {
+      PrintWriter out = out();
+      out.println("name\tstate\tcan_create_users\tuser_scope\texpires_at\tlink_url\treset_url\temail_url\treturn_url");
+      for (ApplicationRepository.Stored stored : Await.result(new ApplicationRepository().listAll(runtime.pool()))) {
+        Application app = stored.application();
+        String state = app.isRevoked() ? "revoked" : app.enabled() ? "enabled" : "disabled";
+        out.println(String.join("\t", app.name(), state, Boolean.toString(app.canCreateUsers()), app.userScope().wireName(),
+          app.expiresAt().map(Object::toString).orElse("-"), app.linkUrl().orElse("-"), app.urls().resetUrl().orElse("-"),
+          app.urls().emailUrl().orElse("-"), app.urls().returnUrl().orElse("-")));
       }
       return 0;
     }
@@ -176,33 +173,29 @@ final class AppsCommand {
     @Override
     boolean apply(CliRuntime runtime, String name) {
       LinkUrls.problem(url).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), "URL: " + problem);
+        throw refused("URL: " + problem);
       });
       return Await.result(new ApplicationRepository().setLinkUrl(runtime.pool(), name, url));
     }
   }
 
   /** A change to one application named on the command line. */
-  abstract static class Change implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+  abstract static class Change extends RuntimeCommand {
 
     @Parameters(index = "0", paramLabel = "NAME", description = "The application's name.")
     private String name;
 
+    /** @return whether an application of that name was there to change */
     abstract boolean apply(CliRuntime runtime, String name);
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        if (!apply(runtime, name)) {
-          spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
-          return 1;
-        }
-        spec.commandLine().getOut().println("Done: " + spec.name() + " " + name);
-        return 0;
+    int run(CliRuntime runtime) {
+      if (!apply(runtime, name)) {
+        tell("no application named \"" + name + "\"");
+        return 1;
       }
+      out().println("Done: " + spec.name() + " " + name);
+      return 0;
     }
   }
 }

@@ -10,16 +10,12 @@ import io.lanyard.model.applications.RedirectUris;
 import io.lanyard.model.applications.UserScope;
 import io.lanyard.platform.support.SecretTokens;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * {@code apps oidc}: makes an application an OpenID Connect client, or changes its client settings (docs/decisions.md §13).
@@ -36,10 +32,7 @@ import java.util.concurrent.Callable;
   footer = {"  java -jar lanyard.jar apps oidc --app exhibitor-portal --first-party \\",
     "    --redirect-uri https://exhibitors.fair.example/callback \\",
     "    --post-logout-redirect-uri https://exhibitors.fair.example/"})
-final class AppsOidcCommand implements Callable<Integer> {
-
-  @Spec
-  private CommandSpec spec;
+final class AppsOidcCommand extends RuntimeCommand {
 
   @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
   private String name;
@@ -74,56 +67,61 @@ final class AppsOidcCommand implements Callable<Integer> {
     description = "The name people see on the login and consent pages, for an application created here.")
   private String displayName;
 
+  private Optional<String> backchannel;
+  private Optional<String> shownName;
+
   @Override
-  public Integer call() {
+  void checkArguments() {
     check("--redirect-uri", redirectUris);
     check("--post-logout-redirect-uri", postLogoutRedirectUris);
-    Optional<String> backchannel = Optional.ofNullable(backchannelLogoutUri);
+    backchannel = Optional.ofNullable(backchannelLogoutUri);
     backchannel.ifPresent(uri -> check("--backchannel-logout-uri", List.of(uri)));
     if (isPublic && rotateSecret) {
-      throw new ParameterException(spec.commandLine(), "--rotate-secret: a public client has no secret");
+      throw refused("--rotate-secret: a public client has no secret");
     }
-    Optional<String> shownName = DisplayNames.parse(spec, "--display-name", displayName);
-    try (CliRuntime runtime = CliRuntime.open(spec)) {
-      PrintWriter out = spec.commandLine().getOut();
-      ApplicationRepository applications = new ApplicationRepository();
-      Optional<Application> application = Await.result(applications.findByName(runtime.pool(), name));
-      Optional<String> appToken = Optional.empty();
-      if (application.isEmpty()) {
-        String token = SecretTokens.generate();
-        Await.result(applications.insert(runtime.pool(), name, SecretTokens.sha256(token), false, UserScope.NONE,
-          Optional.empty(), ApplicationUrls.none(), Optional.empty(), shownName));
-        application = Await.result(applications.findByName(runtime.pool(), name));
-        appToken = Optional.of(token);
-      }
-      String applicationId = application.orElseThrow().id();
-      OidcClientRepository clients = new OidcClientRepository();
-      boolean exists = Await.result(clients.findByApplication(runtime.pool(), applicationId)).isPresent();
-      Optional<String> secret = !isPublic && (!exists || rotateSecret || wasPublic(clients, runtime, applicationId))
-        ? Optional.of(SecretTokens.generate()) : Optional.empty();
-      OidcClientRepository.Registered registered = Await.result(clients.register(runtime.pool(), applicationId,
-        new OidcClientRepository.Registration(redirectUris, postLogoutRedirectUris, firstParty, backchannel,
-          secret.map(SecretTokens::sha256), isPublic, idTokenAlgorithm)));
-      runtime.config().http().publicUrl().ifPresentOrElse(issuer -> out.println("issuer\t" + issuer),
-        () -> out.println("issuer\t-"));
-      out.println("client_id\t" + registered.clientId());
-      secret.ifPresent(value -> out.println("client_secret\t" + value));
-      out.println("token_endpoint_auth_method\t" + (registered.confidential() ? "client_secret_basic" : "none"));
-      redirectUris.forEach(uri -> out.println("redirect_uri\t" + uri));
-      postLogoutRedirectUris.forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
-      backchannel.ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
-      out.println("first_party\t" + firstParty);
-      out.println("id_token_signed_response_alg\t" + idTokenAlgorithm);
-      appToken.ifPresent(token -> out.println("app_token\t" + token));
-      if (runtime.config().http().publicUrl().isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: http.publicUrl (LANYARD_PUBLIC_URL) is not set: the OpenID Connect "
-          + "provider is off until it is");
-      }
-      if (registered.confidential() && secret.isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: the client secret is unchanged (--rotate-secret for a new one)");
-      }
-      return 0;
+    shownName = DisplayNames.parse(spec, "--display-name", displayName);
+  }
+
+  @Override
+  int run(CliRuntime runtime) {
+    PrintWriter out = out();
+    ApplicationRepository applications = new ApplicationRepository();
+    Optional<Application> application = Await.result(applications.findByName(runtime.pool(), name));
+    Optional<String> appToken = Optional.empty();
+    if (application.isEmpty()) {
+      String token = SecretTokens.generate();
+      Await.result(applications.insert(runtime.pool(), name, SecretTokens.sha256(token), false, UserScope.NONE,
+        Optional.empty(), ApplicationUrls.none(), Optional.empty(), shownName));
+      application = Await.result(applications.findByName(runtime.pool(), name));
+      appToken = Optional.of(token);
     }
+    String applicationId = application.orElseThrow().id();
+    OidcClientRepository clients = new OidcClientRepository();
+    boolean exists = Await.result(clients.findByApplication(runtime.pool(), applicationId)).isPresent();
+    Optional<String> secret = !isPublic && (!exists || rotateSecret || wasPublic(clients, runtime, applicationId))
+      ? Optional.of(SecretTokens.generate()) : Optional.empty();
+    OidcClientRepository.Registered registered = Await.result(clients.register(runtime.pool(), applicationId,
+      new OidcClientRepository.Registration(redirectUris, postLogoutRedirectUris, firstParty, backchannel,
+        secret.map(SecretTokens::sha256), isPublic, idTokenAlgorithm)));
+    runtime.config().http().publicUrl().ifPresentOrElse(issuer -> out.println("issuer\t" + issuer),
+      () -> out.println("issuer\t-"));
+    out.println("client_id\t" + registered.clientId());
+    secret.ifPresent(value -> out.println("client_secret\t" + value));
+    out.println("token_endpoint_auth_method\t" + (registered.confidential() ? "client_secret_basic" : "none"));
+    redirectUris.forEach(uri -> out.println("redirect_uri\t" + uri));
+    postLogoutRedirectUris.forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
+    backchannel.ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
+    out.println("first_party\t" + firstParty);
+    out.println("id_token_signed_response_alg\t" + idTokenAlgorithm);
+    appToken.ifPresent(token -> out.println("app_token\t" + token));
+    if (runtime.config().http().publicUrl().isEmpty()) {
+      tell("http.publicUrl (LANYARD_PUBLIC_URL) is not set: the OpenID Connect "
+        + "provider is off until it is");
+    }
+    if (registered.confidential() && secret.isEmpty()) {
+      tell("the client secret is unchanged (--rotate-secret for a new one)");
+    }
+    return 0;
   }
 
   /** A client made public before and confidential now gets a secret. */
@@ -134,7 +132,7 @@ final class AppsOidcCommand implements Callable<Integer> {
   private void check(String option, List<String> uris) {
     for (String uri : uris) {
       RedirectUris.problem(uri).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), option + " " + uri + ": " + problem);
+        throw refused(option + " " + uri + ": " + problem);
       });
     }
   }

@@ -1,7 +1,6 @@
 package io.lanyard.boot.cli;
 
 import io.lanyard.model.applications.Application;
-import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.applications.OidcClient;
 import io.lanyard.model.applications.OidcClientRepository;
 import picocli.CommandLine.Command;
@@ -17,13 +16,12 @@ final class AppsShowCommand extends ApplicationCommand {
 
   @Override
   int run(CliRuntime runtime) {
-    Optional<Application> found = Await.result(new ApplicationRepository().findByName(runtime.pool(), name));
+    Optional<Application> found = application(runtime, name);
     if (found.isEmpty()) {
-      spec.commandLine().getErr().println("lanyard: no application named \"" + name + "\"");
       return 1;
     }
     Application app = found.get();
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.println("name\t" + app.name());
     out.println("id\t" + app.id());
     out.println("display_name\t" + app.label());

@@ -6,10 +6,7 @@ import io.lanyard.model.audit.AuditRepository;
 import io.lanyard.platform.config.DurationSyntax;
 import io.lanyard.platform.support.AddressRanges;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -20,7 +17,6 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** {@code audit}: the audit trail of security events. */
@@ -35,10 +31,7 @@ final class AuditCommand {
     + "detail, count, user agent.",
     footer = {"  java -jar lanyard.jar audit show --source 203.0.113.0/24 --since 2h",
       "  java -jar lanyard.jar audit show --email ann@example.com"})
-  static final class Show implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Show extends RuntimeCommand {
 
     @Option(names = "--email", paramLabel = "E", description = "Events of this account, or naming this address.")
     private String email;
@@ -56,19 +49,23 @@ final class AuditCommand {
     @Option(names = "--limit", paramLabel = "N", defaultValue = "1000", description = "The latest N events (default ${DEFAULT-VALUE}).")
     private int limit;
 
+    private AuditRepository.Query query;
+
     @Override
-    public Integer call() {
-      AuditRepository.Query query = new AuditRepository.Query(email == null ? null : Emails.normalise(email), source(),
+    void checkArguments() {
+      query = new AuditRepository.Query(email == null ? null : Emails.normalise(email), source(),
         since(), kind(), limit());
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        List<AuditRepository.Line> lines = Await.result(new AuditRepository().search(runtime.pool(), query));
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("time\tkind\taccount\tsource\trequest_id\tdetail\tcount\tuser_agent");
-        for (AuditRepository.Line line : lines) {
-          out.println(String.join("\t", line.occurredAt().toInstant().toString(), line.kind(), orDash(line.account()),
-            orDash(line.source()), orDash(line.requestId()), orDash(line.detail()), Integer.toString(line.count()),
-            orDash(line.userAgent() == null ? null : line.userAgent().replaceAll("[\\t\\r\\n]", " "))));
-        }
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      List<AuditRepository.Line> lines = Await.result(new AuditRepository().search(runtime.pool(), query));
+      PrintWriter out = out();
+      out.println("time\tkind\taccount\tsource\trequest_id\tdetail\tcount\tuser_agent");
+      for (AuditRepository.Line line : lines) {
+        out.println(String.join("\t", line.occurredAt().toInstant().toString(), line.kind(), orDash(line.account()),
+          orDash(line.source()), orDash(line.requestId()), orDash(line.detail()), Integer.toString(line.count()),
+          orDash(line.userAgent() == null ? null : line.userAgent().replaceAll("[\\t\\r\\n]", " "))));
       }
       return 0;
     }
@@ -81,7 +78,7 @@ final class AuditCommand {
         AddressRanges.parse(List.of(source));
         return source.trim();
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--source: an IP address or a CIDR range");
+        throw refused("--source: an IP address or a CIDR range");
       }
     }
 
@@ -96,7 +93,7 @@ final class AuditCommand {
       try {
         return since.contains("T") ? OffsetDateTime.parse(since) : LocalDate.parse(since).atStartOfDay().atOffset(ZoneOffset.UTC);
       } catch (DateTimeParseException e) {
-        throw new ParameterException(spec.commandLine(), "--since: an instant (2026-03-01T08:00:00Z), a day (2026-03-01) or a "
+        throw refused("--since: an instant (2026-03-01T08:00:00Z), a day (2026-03-01) or a "
           + "duration (15m, 2h, 7d)");
       }
     }
@@ -105,13 +102,13 @@ final class AuditCommand {
       if (kind == null) {
         return null;
       }
-      return AuditKind.fromWire(kind).orElseThrow(() -> new ParameterException(spec.commandLine(), "--kind: one of "
+      return AuditKind.fromWire(kind).orElseThrow(() -> refused("--kind: one of "
         + Arrays.stream(AuditKind.values()).map(AuditKind::wireName).collect(Collectors.joining(", "))));
     }
 
     private int limit() {
       if (limit < 1 || limit > 1_000_000) {
-        throw new ParameterException(spec.commandLine(), "--limit: 1 to 1000000");
+        throw refused("--limit: 1 to 1000000");
       }
       return limit;
     }

@@ -22,16 +22,12 @@ final class ConsentsCommand {
 
   @Command(name = "list", description = "One consent a line: client id, then its scopes.",
     footer = "  java -jar lanyard.jar consents list ann@example.com")
-  static final class ListConsents extends AccountCommand {
+  static final class ListConsents extends ExistingAccountCommand {
 
     @Override
-    int run(CliRuntime runtime) {
-      Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      JsonObject listed = Await.result(new Consents(runtime::audit).list(runtime.pool(), account.get().id()));
-      PrintWriter out = spec.commandLine().getOut();
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      JsonObject listed = Await.result(new Consents(runtime::audit).list(runtime.pool(), account.id()));
+      PrintWriter out = out();
       listed.getJsonArray("consents").forEach(consent -> out.println(((JsonObject) consent).getString("clientId") + "\t"
         + String.join(" ", ((JsonObject) consent).getJsonArray("scopes").getList())));
       return 0;
@@ -41,20 +37,16 @@ final class ConsentsCommand {
   @Command(name = "revoke", description = "Take back a consent (every one without --client): the client asks again at its "
     + "next sign-in. Recorded in the audit trail.",
     footer = "  java -jar lanyard.jar consents revoke ann@example.com --client 6f1c…")
-  static final class Revoke extends AccountCommand {
+  static final class Revoke extends ExistingAccountCommand {
 
     @Option(names = "--client", paramLabel = "CLIENT_ID", description = "Only this client's consent.")
     private String clientId;
 
     @Override
-    int run(CliRuntime runtime) {
-      Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      List<String> revoked = Await.result(new Consents(runtime::audit).revoke(runtime.pool(), account.get().id(),
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      List<String> revoked = Await.result(new Consents(runtime::audit).revoke(runtime.pool(), account.id(),
         Optional.ofNullable(clientId), RequestOrigin.CLI));
-      spec.commandLine().getOut().println("Revoked " + revoked.size() + " consent(s)");
+      out().println("Revoked " + revoked.size() + " consent(s)");
       return 0;
     }
   }

@@ -55,7 +55,7 @@ final class KeysCommand {
       }
       IdTokenKeys keys = Await.result(KeptIdTokenKeys.rotate(runtime.vertx(), runtime.pool(),
         runtime.config().jwt().secretKey().orElseThrow(), which.algorithms()));
-      print(spec.commandLine().getOut(), keys);
+      print(out(), keys);
       return 0;
     }
   }
@@ -71,7 +71,7 @@ final class KeysCommand {
     @Override
     int run(CliRuntime runtime) {
       int retired = Await.result(KeptIdTokenKeys.retirePrevious(runtime.pool(), which.algorithms()));
-      spec.commandLine().getOut().println(retired > 0 ? "Retired " + retired + " previous key(s)" : "No previous key to retire");
+      out().println(retired > 0 ? "Retired " + retired + " previous key(s)" : "No previous key to retire");
       return 0;
     }
   }

@@ -2,14 +2,11 @@ package io.lanyard.boot.cli;
 
 import io.lanyard.services.mail.OutboxRepository;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code mail}: the outbox, seen and mended by the operator. */
 @Command(name = "mail", description = "Inspect the mail outbox.",
@@ -20,40 +17,30 @@ final class MailCommand {
   @Command(name = "status", description = "Print mails per state, suppressed mails per reason (suppressed:REASON), and how "
     + "long the oldest undelivered one has waited.",
     footer = "  java -jar lanyard.jar mail status")
-  static final class Status implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Status extends RuntimeCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        OutboxRepository outbox = new OutboxRepository();
-        Map<String, Long> counts = Await.result(outbox.countByStatus(runtime.pool()));
-        Map<String, Long> suppressed = Await.result(outbox.countSuppressedByReason(runtime.pool()));
-        Optional<Duration> oldest = Await.result(outbox.oldestPendingAge(runtime.pool()));
-        PrintWriter out = spec.commandLine().getOut();
-        counts.forEach((status, count) -> out.println(status + "\t" + count));
-        suppressed.forEach((reason, count) -> out.println("suppressed:" + reason + "\t" + count));
-        out.println("oldest_pending\t" + oldest.map(age -> age.toSeconds() + "s").orElse("-"));
-      }
+    int run(CliRuntime runtime) {
+      OutboxRepository outbox = new OutboxRepository();
+      Map<String, Long> counts = Await.result(outbox.countByStatus(runtime.pool()));
+      Map<String, Long> suppressed = Await.result(outbox.countSuppressedByReason(runtime.pool()));
+      Optional<Duration> oldest = Await.result(outbox.oldestPendingAge(runtime.pool()));
+      PrintWriter out = out();
+      counts.forEach((status, count) -> out.println(status + "\t" + count));
+      suppressed.forEach((reason, count) -> out.println("suppressed:" + reason + "\t" + count));
+      out.println("oldest_pending\t" + oldest.map(age -> age.toSeconds() + "s").orElse("-"));
       return 0;
     }
   }
 
   @Command(name = "retry-dead", description = "Put every dead mail back in line for delivery.",
     footer = "  java -jar lanyard.jar mail retry-dead")
-  static final class RetryDead implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class RetryDead extends RuntimeCommand {
 
     @Override
-    public Integer call() {
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        int requeued = Await.result(new OutboxRepository().retryDead(runtime.pool()));
-        spec.commandLine().getOut().println("Re-queued " + requeued + " dead mail" + (requeued == 1 ? "" : "s"));
-      }
+    int run(CliRuntime runtime) {
+      int requeued = Await.result(new OutboxRepository().retryDead(runtime.pool()));
+      out().println("Re-queued " + requeued + " dead mail" + (requeued == 1 ? "" : "s"));
       return 0;
     }
   }

@@ -2,16 +2,12 @@ package io.lanyard.boot.cli;
 
 import io.lanyard.model.accounts.Languages;
 import io.lanyard.model.applications.Application;
-import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.platform.templates.TemplateEngine;
 import io.lanyard.services.mail.MailKind;
 import io.lanyard.services.mail.MailTemplate;
 import io.lanyard.services.mail.TemplateRepository;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -37,10 +32,7 @@ final class TemplatesCommand {
     + "{{firstname}}.",
     footer = {"  java -jar lanyard.jar templates set --app badges --kind welcome \\",
       "    --language eng-GB --subject 'Welcome to Salon 2026' --text-file welcome.txt"})
-  static final class Set implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Set extends RuntimeCommand {
 
     @Option(names = "--app", required = true, paramLabel = "NAME", description = "The application's name.")
     private String app;
@@ -61,40 +53,45 @@ final class TemplatesCommand {
     @Option(names = "--html-file", paramLabel = "FILE", description = "An HTML body (UTF-8); values are HTML-escaped in it.")
     private Path htmlFile;
 
+    private MailKind mailKind;
+    private String text;
+    private Optional<String> html;
+
     @Override
-    public Integer call() {
-      MailKind mailKind = MailKind.fromWire(kind)
-        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--kind: one of " + KINDS));
+    void checkArguments() {
+      mailKind = MailKind.fromWire(kind)
+        .orElseThrow(() -> refused("--kind: one of " + KINDS));
       if (!Languages.isSupported(language)) {
-        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+        throw refused("--language: fre-FR or eng-GB");
       }
       if (subject.isBlank()) {
-        throw new ParameterException(spec.commandLine(), "--subject: must not be empty");
+        throw refused("--subject: must not be empty");
       }
-      String text = read(textFile, "--text-file");
-      Optional<String> html = Optional.ofNullable(htmlFile).map(file -> read(file, "--html-file"));
+      text = read(textFile, "--text-file");
+      html = Optional.ofNullable(htmlFile).map(file -> read(file, "--html-file"));
       checkSyntax("--subject", subject);
       checkSyntax("--text-file", text);
       html.ifPresent(source -> checkSyntax("--html-file", source));
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
-        if (application.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
-          return 1;
-        }
-        Await.result(new TemplateRepository().save(runtime.pool(),
-          new MailTemplate(application.get().id(), mailKind, language, subject, text, html)));
-        spec.commandLine().getOut().println("Saved the " + kind + " template in " + language + " for " + app);
-        return 0;
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      Optional<Application> application = application(runtime, app);
+      if (application.isEmpty()) {
+        return 1;
       }
+      Await.result(new TemplateRepository().save(runtime.pool(),
+        new MailTemplate(application.get().id(), mailKind, language, subject, text, html)));
+      out().println("Saved the " + kind + " template in " + language + " for " + app);
+      return 0;
     }
 
     private void checkSyntax(String option, String source) {
       TemplateEngine.problem(source).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), option + ": not a valid Mustache template: " + problem);
+        throw refused(option + ": not a valid Mustache template: " + problem);
       });
       if (SALON.matcher(source).find()) {
-        throw new ParameterException(spec.commandLine(), option + ": {{salon}} is no longer filled in: the fair's name comes "
+        throw refused(option + ": {{salon}} is no longer filled in: the fair's name comes "
           + "from the creating request, which anyone may send, and is never put in mail; write the fair's name in the template");
       }
     }
@@ -103,7 +100,7 @@ final class TemplatesCommand {
       try {
         return Files.readString(file);
       } catch (IOException e) {
-        throw new ParameterException(spec.commandLine(), option + ": cannot read " + file);
+        throw refused(option + ": cannot read " + file);
       }
     }
   }
@@ -117,12 +114,11 @@ final class TemplatesCommand {
 
     @Override
     int run(CliRuntime runtime) {
-      Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
+      Optional<Application> application = application(runtime, app);
       if (application.isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"");
         return 1;
       }
-      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter out = out();
       out.println("kind\tlanguage\thtml\tsubject");
       for (MailTemplate template : Await.result(new TemplateRepository().listFor(runtime.pool(), application.get().id()))) {
         out.println(String.join("\t", template.kind().wireName(), template.language(),

@@ -16,14 +16,10 @@ import io.lanyard.services.session.RevocationList;
 import io.lanyard.services.session.Sessions;
 import io.vertx.core.Future;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
 @Command(name = "users", description = "Manage user accounts.",
@@ -42,10 +38,7 @@ final class UsersCommand {
   @Command(name = "create", description = "Create an active account, ready to log in, and print its id.",
     footer = {"  java -jar lanyard.jar users create --email ann@example.com \\",
       "    --password-stdin < password.txt"})
-  static final class Create implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Create extends RuntimeCommand {
 
     @Option(names = "--email", required = true, paramLabel = "EMAIL",
       description = "The account's e-mail address (its login).")
@@ -62,37 +55,43 @@ final class UsersCommand {
       description = "fre-FR or eng-GB (default ${DEFAULT-VALUE}).")
     private String language;
 
+    private String address;
+    private String secret;
+    private Optional<String> problem;
+
     @Override
-    public Integer call() throws IOException {
-      String address = Emails.normalise(email);
+    void checkArguments() throws IOException {
+      address = Emails.normalise(email);
       if (!Emails.isValid(address)) {
-        throw new ParameterException(spec.commandLine(), "--email: not a valid e-mail address");
+        throw refused("--email: not a valid e-mail address");
       }
-      String secret = PasswordOptions.read(spec, password, passwordFromStdin);
-      Optional<String> problem = Passwords.problem(secret);
+      secret = PasswordOptions.read(spec, password, passwordFromStdin);
+      problem = Passwords.problem(secret);
       if (problem.isPresent()) {
-        throw new ParameterException(spec.commandLine(), "password refused: " + problem.get().replace('_', ' ')
+        throw refused("password refused: " + problem.get().replace('_', ' ')
           + " (8 characters to 72 UTF-8 bytes)");
       }
       if (!language.equals("fre-FR") && !language.equals("eng-GB")) {
-        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+        throw refused("--language: fre-FR or eng-GB");
       }
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
-          runtime.config().security().hashQueueBudget()));
-        String hash = Await.result(hasher.hash(secret, PasswordHasher.OPERATOR));
-        UserEvents events = runtime.events();
-        Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users()
-          .insertIfAbsent(tx, NewUser.active(address, hash, language))
-          .compose(created -> created.isEmpty() ? Future.succeededFuture(created)
-            : events.record(tx, UserEvent.created(created.get(), null, UserStatus.ACTIVE)).map(created))));
-        if (id.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: an account with that e-mail address already exists");
-          return 1;
-        }
-        spec.commandLine().getOut().println(id.get());
-        return 0;
+    }
+
+    @Override
+    int run(CliRuntime runtime) throws IOException {
+      PasswordHasher hasher = Await.result(PasswordHasher.create(runtime.vertx(), runtime.config().security().bcryptCost(), 1,
+        runtime.config().security().hashQueueBudget()));
+      String hash = Await.result(hasher.hash(secret, PasswordHasher.OPERATOR));
+      UserEvents events = runtime.events();
+      Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users()
+        .insertIfAbsent(tx, NewUser.active(address, hash, language))
+        .compose(created -> created.isEmpty() ? Future.succeededFuture(created)
+          : events.record(tx, UserEvent.created(created.get(), null, UserStatus.ACTIVE)).map(created))));
+      if (id.isEmpty()) {
+        tell("an account with that e-mail address already exists");
+        return 1;
       }
+      out().println(id.get());
+      return 0;
     }
   }
 
@@ -112,14 +111,14 @@ final class UsersCommand {
         .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
           : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
       if (id.isEmpty()) {
-        spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+        tell("no account has that e-mail address");
         return 1;
       }
       runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
       // Cut after the status change committed: a login that read the account as active was stamped before this instant.
       Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
       Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
-      spec.commandLine().getOut().println(id.get());
+      out().println(id.get());
       return 0;
     }
   }
@@ -139,17 +138,17 @@ final class UsersCommand {
       Optional<String> id = Await.result(users.enable(runtime.pool(), address));
       if (id.isPresent()) {
         runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
-        spec.commandLine().getOut().println(id.get());
+        out().println(id.get());
         return 0;
       }
       Optional<Credentials> existing = Await.result(users.findCredentials(runtime.pool(), address));
       if (existing.isPresent()) {
         // Nothing to do is not a failure: the account is already enabled, as asked.
-        spec.commandLine().getErr().println("lanyard: that account is not disabled (" + existing.get().status().wireName() + ")");
-        spec.commandLine().getOut().println(existing.get().userId());
+        tell("that account is not disabled (" + existing.get().status().wireName() + ")");
+        out().println(existing.get().userId());
         return 0;
       }
-      spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+      tell("no account has that e-mail address");
       return 1;
     }
   }

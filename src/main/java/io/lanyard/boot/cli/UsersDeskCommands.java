@@ -7,15 +7,11 @@ import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.audit.AuditTrail;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The help desk's search for an account, and the lifting of a login lockout (the operations of {@code helpdesk}). */
@@ -30,10 +26,7 @@ final class UsersDeskCommands {
   @Command(name = "search", description = "Find accounts by any part of an address, first or last name (case and accents aside), "
     + "newest first: id, email, status, firstname, lastname, created.",
     footer = "  java -jar lanyard.jar users search helene --limit 20 --page 2")
-  static final class Search implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Search extends RuntimeCommand {
 
     @Parameters(paramLabel = "TEXT", description = "Part of an address or a name: 3 to 254 characters, % and _ as typed.")
     private String text;
@@ -45,26 +38,30 @@ final class UsersDeskCommands {
     @Option(names = "--page", defaultValue = "1", paramLabel = "N", description = "Which page, 1 for the newest (default ${DEFAULT-VALUE}).")
     private int page;
 
+    private SearchRequest request;
+
     @Override
-    public Integer call() {
-      SearchRequest request = new SearchRequest(text, limit, page);
+    void checkArguments() {
+      request = new SearchRequest(text, limit, page);
       List<String> problems = request.problems();
       if (!problems.isEmpty()) {
-        throw new ParameterException(spec.commandLine(), String.join("; ", problems));
+        throw refused(String.join("; ", problems));
       }
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        List<AccountSearch.Found> found = Await.result(runtime.helpDesk(AuditTrail.NONE).search().handle(request));
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("id\temail\tstatus\tfirstname\tlastname\tcreated_at");
-        for (AccountSearch.Found account : found) {
-          out.println(String.join("\t", account.id(), account.email(), account.status().wireName(), cell(account.firstname()),
-            cell(account.lastname()), account.createdAt().toInstant().toString()));
-        }
-        if (found.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no account " + (page > 1 ? "on that page" : "matches"));
-        }
-        return 0;
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      List<AccountSearch.Found> found = Await.result(runtime.helpDesk(AuditTrail.NONE).search().handle(request));
+      PrintWriter out = out();
+      out.println("id\temail\tstatus\tfirstname\tlastname\tcreated_at");
+      for (AccountSearch.Found account : found) {
+        out.println(String.join("\t", account.id(), account.email(), account.status().wireName(), cell(account.firstname()),
+          cell(account.lastname()), account.createdAt().toInstant().toString()));
       }
+      if (found.isEmpty()) {
+        tell("no account " + (page > 1 ? "on that page" : "matches"));
+      }
+      return 0;
     }
 
     /** A name as one cell: the profile is the person's own text, which may hold tabs or line breaks. */
@@ -79,10 +76,7 @@ final class UsersDeskCommands {
    */
   @Command(name = "unlock", description = "Lift the login lockout of an address: its failures are forgotten, its lock ends.",
     footer = "  java -jar lanyard.jar users unlock ann@example.com")
-  static final class Unlock implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class Unlock extends RuntimeCommand {
 
     @Parameters(paramLabel = "EMAIL", description = "The login name (an e-mail address), with or without an account.")
     private String email;
@@ -92,24 +86,27 @@ final class UsersDeskCommands {
     private String operator;
 
     @Override
-    public Integer call() {
+    void checkArguments() {
       if (email.isBlank() || email.length() > 254) {
-        throw new ParameterException(spec.commandLine(), "EMAIL: 1 to 254 characters");
+        throw refused("EMAIL: 1 to 254 characters");
       }
       if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
         || operator.codePoints().anyMatch(Character::isISOControl)) {
-        throw new ParameterException(spec.commandLine(), "--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
+        throw refused("--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
       }
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        // the operation records from an event loop, where the CLI's immediate write would block: written once it is done
-        List<AuditEvent> events = new CopyOnWriteArrayList<>();
-        LockState before = Await.result(runtime.helpDesk(events::add).unlock().handle(email, RequestOrigin.CLI, "operator " + operator.strip()));
-        events.forEach(runtime::audit);
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("unlocked\t" + (before.isLocked() ? "yes" : "no (it was not locked)"));
-        out.println("failuresForgotten\t" + before.failures());
-        return 0;
-      }
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      // the operation records from an event loop, where the CLI's immediate write would block: written once it is done
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      LockState before = Await.result(runtime.helpDesk(events::add).unlock().handle(email, RequestOrigin.CLI,
+        "operator " + operator.strip()));
+      events.forEach(runtime::audit);
+      PrintWriter out = out();
+      out.println("unlocked\t" + (before.isLocked() ? "yes" : "no (it was not locked)"));
+      out.println("failuresForgotten\t" + before.failures());
+      return 0;
     }
   }
 

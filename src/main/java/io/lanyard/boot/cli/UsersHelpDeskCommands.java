@@ -1,7 +1,6 @@
 package io.lanyard.boot.cli;
 
 import io.lanyard.model.accounts.Account;
-import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.accounts.Languages;
 import io.lanyard.model.accounts.UserStatus;
 import io.lanyard.model.api.RequestOrigin;
@@ -17,11 +16,7 @@ import io.lanyard.services.events.UserEvent;
 import io.lanyard.services.session.SessionCutoff;
 import io.vertx.core.Future;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.BufferedReader;
 import java.io.Console;
@@ -29,21 +24,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** The help desk's changes to an account: a new password, a reset link sent, an erasure. */
 final class UsersHelpDeskCommands {
 
   private UsersHelpDeskCommands() {
-  }
-
-  /** The account of an address named on the command line, or a message and exit status 1. */
-  static Optional<Account> find(CommandSpec spec, AccountTools tools, CliRuntime runtime, String email) {
-    Optional<Account> account = Await.result(tools.accounts.findByEmail(runtime.pool(), Emails.normalise(email)));
-    if (account.isEmpty()) {
-      spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
-    }
-    return account;
   }
 
   /**
@@ -53,44 +38,37 @@ final class UsersHelpDeskCommands {
    */
   @Command(name = "set-password", description = "Set an account's password (read from a prompt or standard input).",
     footer = "  java -jar lanyard.jar users set-password ann@example.com < password.txt")
-  static final class SetPassword implements Callable<Integer> {
+  static final class SetPassword extends ExistingAccountCommand {
 
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+    private String password;
 
     @Override
-    public Integer call() throws IOException {
-      String password = readPassword();
-      Passwords.problem(password).ifPresent(problem -> {
-        throw new ParameterException(spec.commandLine(), "password refused: " + problem.replace('_', ' ')
-          + " (8 characters to 72 UTF-8 bytes)");
-      });
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        AccountTools tools = new AccountTools(runtime);
-        Optional<Account> account = find(spec, tools, runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        if (account.get().status() == UserStatus.DISABLED) {
-          spec.commandLine().getErr().println("lanyard: that account is disabled (users enable it first)");
-          return 1;
-        }
-        String hash = Await.result(AccountTools.hasher(runtime).hash(password, PasswordHasher.OPERATOR));
-        String userId = account.get().id();
-        boolean pending = account.get().status() == UserStatus.PENDING;
-        SessionCutoff cutoff = Await.result(runtime.pool().withTransaction(tx ->
-          (pending ? tools.users.activate(tx, userId, hash) : tools.users.setPasswordHash(tx, userId, hash))
-            .compose(set -> !set ? Future.failedFuture(new IllegalStateException("the account changed meanwhile; nothing was set"))
-              : pending ? runtime.events().record(tx, UserEvent.activated(userId)) : Future.succeededFuture())
-            .compose(activated -> tools.passwordChange.follow(tx, userId, Optional.empty()))));
-        tools.passwordChange.committed(cutoff);
-        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_CHANGED, RequestOrigin.CLI).withUser(userId));
-        spec.commandLine().getOut().println(userId);
-        return 0;
+    void checkArguments() throws IOException {
+      password = readPassword();
+      Optional<String> problem = Passwords.problem(password);
+      if (problem.isPresent()) {
+        throw refused("password refused: " + problem.get().replace('_', ' ') + " (8 characters to 72 UTF-8 bytes)");
       }
+    }
+
+    @Override
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      if (account.status() == UserStatus.DISABLED) {
+        tell("that account is disabled (users enable it first)");
+        return 1;
+      }
+      String hash = Await.result(AccountTools.hasher(runtime).hash(password, PasswordHasher.OPERATOR));
+      String userId = account.id();
+      boolean pending = account.status() == UserStatus.PENDING;
+      SessionCutoff cutoff = Await.result(runtime.pool().withTransaction(tx ->
+        (pending ? tools.users.activate(tx, userId, hash) : tools.users.setPasswordHash(tx, userId, hash))
+          .compose(set -> !set ? Future.failedFuture(new IllegalStateException("the account changed meanwhile; nothing was set"))
+            : pending ? runtime.events().record(tx, UserEvent.activated(userId)) : Future.succeededFuture())
+          .compose(activated -> tools.passwordChange.follow(tx, userId, Optional.empty()))));
+      tools.passwordChange.committed(cutoff);
+      runtime.audit(AuditEvent.of(AuditKind.PASSWORD_CHANGED, RequestOrigin.CLI).withUser(userId));
+      out().println(userId);
+      return 0;
     }
 
     private String readPassword() throws IOException {
@@ -99,7 +77,7 @@ final class UsersHelpDeskCommands {
         char[] first = console.readPassword("New password: ");
         char[] again = console.readPassword("Again: ");
         if (first == null || again == null || !new String(first).equals(new String(again))) {
-          throw new ParameterException(spec.commandLine(), "the two passwords differ");
+          throw refused("the two passwords differ");
         }
         return new String(first);
       }
@@ -114,13 +92,7 @@ final class UsersHelpDeskCommands {
    */
   @Command(name = "send-reset", description = "Send an account a password-reset link (a pending one its account link).",
     footer = "  java -jar lanyard.jar users send-reset ann@example.com --app badges")
-  static final class SendReset implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(paramLabel = "EMAIL", description = "The account's e-mail address.")
-    private String email;
+  static final class SendReset extends ExistingAccountCommand {
 
     @Option(names = "--app", paramLabel = "NAME", description = "The application whose reset URL and templates to use (default: the account's).")
     private String app;
@@ -129,58 +101,50 @@ final class UsersHelpDeskCommands {
     private String language;
 
     @Override
-    public Integer call() {
+    void checkArguments() {
       if (language != null && !Languages.isSupported(language)) {
-        throw new ParameterException(spec.commandLine(), "--language: fre-FR or eng-GB");
+        throw refused("--language: fre-FR or eng-GB");
       }
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        AccountTools tools = new AccountTools(runtime);
-        Optional<Account> account = find(spec, tools, runtime, email);
-        if (account.isEmpty()) {
-          return 1;
-        }
-        Optional<Application> application = app != null
-          ? Await.result(tools.applicationRepository.findByName(runtime.pool(), app))
-          : account.get().applicationId().flatMap(id -> Await.result(tools.applicationRepository.listAll(runtime.pool()))
-            .stream().map(ApplicationRepository.Stored::application).filter(candidate -> candidate.id().equals(id)).findFirst());
-        if (application.isEmpty()) {
-          spec.commandLine().getErr().println("lanyard: no application to send for: name one with --app");
-          return 1;
-        }
-        Result result = Await.result(tools.resets.sendFor(application.get(), account.get().email(), Optional.ofNullable(language)));
-        if (result.status() == StatusCode.LINK_URL_MISCONFIGURED) {
-          // 124 only when the application has no URL of that kind and there are no hosted pages; it comes before any write
-          return MissingSetting.publicUrl("for the hosted page the link leads to, as application " + application.get().name()
-            + " has no usable URL of its own for it (apps update " + application.get().name() + " --reset-url or --link-url)")
-            .refuse(spec);
-        }
-        if (result.status() != StatusCode.SUCCESS) {
-          spec.commandLine().getErr().println("lanyard: not sent (statusCode " + result.status().code() + ")");
-          return 1;
-        }
-        runtime.audit(AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, RequestOrigin.CLI).withUser(account.get().id())
-          .withIdentifier(account.get().email()).withApplication(application.get().id()));
-        spec.commandLine().getOut().println("Queued for " + account.get().status().wireName() + " account " + account.get().id());
-        return 0;
+    }
+
+    @Override
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      Optional<Application> application = app != null
+        ? Await.result(tools.applicationRepository.findByName(runtime.pool(), app))
+        : account.applicationId().flatMap(id -> Await.result(tools.applicationRepository.listAll(runtime.pool()))
+          .stream().map(ApplicationRepository.Stored::application).filter(candidate -> candidate.id().equals(id)).findFirst());
+      if (application.isEmpty()) {
+        tell("no application to send for: name one with --app");
+        return 1;
       }
+      Result result = Await.result(tools.resets.sendFor(application.get(), account.email(), Optional.ofNullable(language)));
+      if (result.status() == StatusCode.LINK_URL_MISCONFIGURED) {
+        // 124 only when the application has no URL of that kind and there are no hosted pages; it comes before any write
+        return MissingSetting.publicUrl("for the hosted page the link leads to, as application " + application.get().name()
+          + " has no usable URL of its own for it (apps update " + application.get().name() + " --reset-url or --link-url)")
+          .refuse(spec);
+      }
+      if (result.status() != StatusCode.SUCCESS) {
+        tell("not sent (statusCode " + result.status().code() + ")");
+        return 1;
+      }
+      runtime.audit(AuditEvent.of(AuditKind.PASSWORD_RESET_REQUESTED, RequestOrigin.CLI).withUser(account.id())
+        .withIdentifier(account.email()).withApplication(application.get().id()));
+      out().println("Queued for " + account.status().wireName() + " account " + account.id());
+      return 0;
     }
   }
 
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
   @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
     footer = "  java -jar lanyard.jar users delete ann@example.com")
-  static final class Delete extends AccountCommand {
+  static final class Delete extends ExistingAccountCommand {
 
     @Override
-    int run(CliRuntime runtime) {
-      AccountTools tools = new AccountTools(runtime);
-      Optional<Account> account = find(spec, tools, runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      Await.result(tools.erasure.erase(account.get().id()));
-      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
-      spec.commandLine().getOut().println(account.get().id());
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      Await.result(tools.erasure.erase(account.id()));
+      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.id()));
+      out().println(account.id());
       return 0;
     }
   }

@@ -18,11 +18,8 @@ import io.lanyard.services.mail.Outbox;
 import io.lanyard.services.mail.TemplateDirectory;
 import io.lanyard.services.mail.TemplateRepository;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,7 +30,6 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * {@code users import FILE --app NAME}: accounts from a CSV or JSON Lines file, in batches. Exit 0 when every row was imported
@@ -42,10 +38,7 @@ import java.util.concurrent.Callable;
 @Command(name = "import", description = "Import accounts from a CSV (with a header row) or JSON Lines file.",
   footer = {"  java -jar lanyard.jar users import attendees-2026.csv --app badges \\",
     "    --send-links"})
-final class UsersImportCommand implements Callable<Integer> {
-
-  @Spec
-  private CommandSpec spec;
+final class UsersImportCommand extends RuntimeCommand {
 
   @Parameters(paramLabel = "FILE", description = "The file: .csv, or .jsonl/.ndjson (see --format).")
   private Path file;
@@ -68,58 +61,63 @@ final class UsersImportCommand implements Callable<Integer> {
   @Option(names = "--batch-size", defaultValue = "1000", description = "Rows per transaction (default ${DEFAULT-VALUE}).")
   private int batchSize;
 
+  private RowReader.Format rowFormat;
+  private Path report;
+
   @Override
-  public Integer call() throws IOException, InterruptedException {
+  void checkArguments() throws IOException, InterruptedException {
     if (batchSize < 1 || batchSize > 10_000) {
-      throw new ParameterException(spec.commandLine(), "--batch-size: 1 to 10000");
+      throw refused("--batch-size: 1 to 10000");
     }
     if (!Files.isReadable(file)) {
-      throw new ParameterException(spec.commandLine(), "cannot read " + file);
+      throw refused("cannot read " + file);
     }
-    RowReader.Format rowFormat = format();
-    Path report = reportFile != null ? reportFile : file.resolveSibling(file.getFileName() + ".rejects.csv");
-    try (CliRuntime runtime = CliRuntime.open(spec)) {
-      Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
-      if (application.isEmpty() || application.get().isRevoked()) {
-        spec.commandLine().getErr().println("lanyard: no application named \"" + app + "\"" + (application.isPresent()
-          ? " that is not revoked" : ""));
-        return 1;
-      }
-      Optional<String> linkUrl = AccountLinkMails.linkUrl(application.get(), runtime.config().http().publicUrl());
-      if (sendLinks && linkUrl.isEmpty()) {
-        return MissingSetting.publicUrl("for --send-links: application " + app + " has no usable account-link URL of its "
-          + "own, so the links lead to the hosted activation page (or: apps update " + app + " --link-url URL)").refuse(spec);
-      }
-      Optional<AccountLinkMails> linkMails = sendLinks ? Optional.of(linkMails(runtime, application.get(), linkUrl.get()))
-        : Optional.empty();
-      UserImport userImport = new UserImport(runtime.pool(), runtime.events(), application.get().id(), updateProfiles,
-        linkMails, batchSize);
-      ImportProgress progress = new ImportProgress(spec.commandLine().getErr(), Files.size(file), System.console() != null);
-      Thread interrupted = new Thread(() -> spec.commandLine().getErr().println(
-        "\nlanyard: interrupted; every batch written so far is kept: run the same command again to import the rest"));
-      Runtime.getRuntime().addShutdownHook(interrupted);
-      UserImport.Summary summary;
-      try (RowReader reader = RowReader.open(file, rowFormat); RejectReport rejects = new RejectReport(report)) {
-        summary = userImport.run(reader, rejects, progress);
-      } catch (ImportFileException e) {
-        spec.commandLine().getErr().println("lanyard: " + file + ": " + e.getMessage() + "; nothing was imported");
-        return 2;
-      } catch (CharacterCodingException e) {
-        spec.commandLine().getErr().println("lanyard: " + file + " is not UTF-8 text (save it as UTF-8); the batches written "
-          + "before the bad bytes are kept: fix the file and run the same command again");
-        return 1;
-      } finally {
-        Runtime.getRuntime().removeShutdownHook(interrupted);
-        progress.done();
-      }
-      print(summary, report);
-      if (summary.failure().isPresent()) {
-        spec.commandLine().getErr().println("lanyard: " + summary.failure().get().getMessage()
-          + "; the batches written before it are kept: run the same command again to import the rest");
-        return 1;
-      }
-      return summary.rejected() > 0 ? 1 : 0;
+    rowFormat = format();
+    report = reportFile != null ? reportFile : file.resolveSibling(file.getFileName() + ".rejects.csv");
+  }
+
+  @Override
+  int run(CliRuntime runtime) throws IOException, InterruptedException {
+    Optional<Application> application = Await.result(new ApplicationRepository().findByName(runtime.pool(), app));
+    if (application.isEmpty() || application.get().isRevoked()) {
+      tell("no application named \"" + app + "\"" + (application.isPresent()
+        ? " that is not revoked" : ""));
+      return 1;
     }
+    Optional<String> linkUrl = AccountLinkMails.linkUrl(application.get(), runtime.config().http().publicUrl());
+    if (sendLinks && linkUrl.isEmpty()) {
+      return MissingSetting.publicUrl("for --send-links: application " + app + " has no usable account-link URL of its "
+        + "own, so the links lead to the hosted activation page (or: apps update " + app + " --link-url URL)").refuse(spec);
+    }
+    Optional<AccountLinkMails> linkMails = sendLinks ? Optional.of(linkMails(runtime, application.get(), linkUrl.get()))
+      : Optional.empty();
+    UserImport userImport = new UserImport(runtime.pool(), runtime.events(), application.get().id(), updateProfiles,
+      linkMails, batchSize);
+    ImportProgress progress = new ImportProgress(spec.commandLine().getErr(), Files.size(file), System.console() != null);
+    Thread interrupted = new Thread(() -> spec.commandLine().getErr().println(
+      "\nlanyard: interrupted; every batch written so far is kept: run the same command again to import the rest"));
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    UserImport.Summary summary;
+    try (RowReader reader = RowReader.open(file, rowFormat); RejectReport rejects = new RejectReport(report)) {
+      summary = userImport.run(reader, rejects, progress);
+    } catch (ImportFileException e) {
+      tell("" + file + ": " + e.getMessage() + "; nothing was imported");
+      return 2;
+    } catch (CharacterCodingException e) {
+      tell("" + file + " is not UTF-8 text (save it as UTF-8); the batches written "
+        + "before the bad bytes are kept: fix the file and run the same command again");
+      return 1;
+    } finally {
+      Runtime.getRuntime().removeShutdownHook(interrupted);
+      progress.done();
+    }
+    print(summary, report);
+    if (summary.failure().isPresent()) {
+      tell("" + summary.failure().get().getMessage()
+        + "; the batches written before it are kept: run the same command again to import the rest");
+      return 1;
+    }
+    return summary.rejected() > 0 ? 1 : 0;
   }
 
   private RowReader.Format format() {
@@ -129,7 +127,7 @@ final class UsersImportCommand implements Callable<Integer> {
     return switch (format.toLowerCase(Locale.ROOT)) {
       case "csv" -> RowReader.Format.CSV;
       case "jsonl", "ndjson" -> RowReader.Format.JSONL;
-      default -> throw new ParameterException(spec.commandLine(), "--format: csv or jsonl");
+      default -> throw refused("--format: csv or jsonl");
     };
   }
 
@@ -145,7 +143,7 @@ final class UsersImportCommand implements Callable<Integer> {
         .ifPresent(template -> templates.put(language, template));
     }
     AccountLinkMails.problem(templates).ifPresent(problem -> {
-      throw new ParameterException(spec.commandLine(), "--send-links: " + problem);
+      throw refused("--send-links: " + problem);
     });
     Outbox outbox = new Outbox(runtime.vertx(), runtime.config().mail().messageIdDomain(),
       MailModes.suppression(runtime.config().mail(), runtime.syntheticAddresses()));
@@ -153,7 +151,7 @@ final class UsersImportCommand implements Callable<Integer> {
   }
 
   private void print(UserImport.Summary summary, Path report) {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     double seconds = Math.max(summary.took().toMillis(), 1) / 1000.0;
     out.println("rows\t" + summary.rows());
     out.println("created\t" + summary.created() + "\t(active " + summary.active() + ", pending " + summary.pending() + ")");

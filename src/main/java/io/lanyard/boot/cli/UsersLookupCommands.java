@@ -7,10 +7,7 @@ import io.lanyard.model.accounts.UserStatus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.LocalDate;
@@ -20,7 +17,6 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /** The help desk's views of accounts: one account, a list, an export. None shows a hash or a token. */
 final class UsersLookupCommands {
@@ -33,17 +29,12 @@ final class UsersLookupCommands {
   /** {@code users show EMAIL}: the account, its origin and the last mails sent about it, one {@code key<TAB>value} a line. */
   @Command(name = "show", description = "Show an account: state, origin, profile, lockout, recent mails.",
     footer = "  java -jar lanyard.jar users show ann@example.com")
-  static final class Show extends AccountCommand {
+  static final class Show extends ExistingAccountCommand {
 
     @Override
-    int run(CliRuntime runtime) {
-      AccountTools tools = new AccountTools(runtime);
-      Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      JsonObject export = Await.result(tools.export.of(account.get().id())).orElseThrow();
-      PrintWriter out = spec.commandLine().getOut();
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      JsonObject export = Await.result(tools.export.of(account.id())).orElseThrow();
+      PrintWriter out = out();
       export.getJsonObject("account").forEach(field -> out.println(field.getKey() + "\t" + field.getValue()));
       JsonObject origin = export.getJsonObject("origin");
       out.println("fromSalon\t" + origin.getString("fromSalon"));
@@ -52,7 +43,7 @@ final class UsersLookupCommands {
       out.println("application\t" + (application == null ? "-" : application.getString("name")));
       out.println("profileData\t" + export.getJsonObject("profileData").encode());
       UsersDeskCommands.printLockState(out, Await.result(LoginLockout.of(runtime.config().security().lockout())
-        .state(runtime.pool(), account.get().email())));
+        .state(runtime.pool(), account.email())));
       JsonArray mails = export.getJsonArray("mails");
       for (int i = Math.max(0, mails.size() - 5); i < mails.size(); i++) {
         JsonObject mail = mails.getJsonObject(i);
@@ -65,16 +56,11 @@ final class UsersLookupCommands {
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
   @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
     footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
-  static final class Export extends AccountCommand {
+  static final class Export extends ExistingAccountCommand {
 
     @Override
-    int run(CliRuntime runtime) {
-      AccountTools tools = new AccountTools(runtime);
-      Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      spec.commandLine().getOut().println(Await.result(tools.export.of(account.get().id())).orElseThrow().encodePrettily());
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      out().println(Await.result(tools.export.of(account.id())).orElseThrow().encodePrettily());
       return 0;
     }
   }
@@ -82,10 +68,7 @@ final class UsersLookupCommands {
   /** {@code users list [--status S] [--salon X] [--created-after T] [--limit N]}: newest first, one account a line. */
   @Command(name = "list", description = "List accounts, newest first: id, email, status, language, salon, created.",
     footer = "  java -jar lanyard.jar users list --status pending --limit 20")
-  static final class ListUsers implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+  static final class ListUsers extends RuntimeCommand {
 
     @Option(names = "--status", paramLabel = "STATUS", description = "pending, active, disabled or deleted (default: all but deleted).")
     private String status;
@@ -99,20 +82,24 @@ final class UsersLookupCommands {
     @Option(names = "--limit", defaultValue = "100", paramLabel = "N", description = "At most this many (default ${DEFAULT-VALUE}).")
     private int limit;
 
+    private AccountRepository.Filter filter;
+
     @Override
-    public Integer call() {
-      AccountRepository.Filter filter = new AccountRepository.Filter(parseStatus(), Optional.ofNullable(salon),
+    void checkArguments() {
+      filter = new AccountRepository.Filter(parseStatus(), Optional.ofNullable(salon),
         Optional.ofNullable(createdAfter).map(this::parseInstant), checkedLimit());
-      try (CliRuntime runtime = CliRuntime.open(spec)) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("id\temail\tstatus\tlanguage\tsalon\tcreated_at");
-        for (AccountRepository.Listed listed : Await.result(new AccountRepository().list(runtime.pool(), filter))) {
-          Account account = listed.account();
-          out.println(String.join("\t", account.id(), String.valueOf(account.email()), account.status().wireName(),
-            String.valueOf(account.language()), account.fromSalon().orElse("-"), listed.createdAt().toInstant().toString()));
-        }
-        return 0;
+    }
+
+    @Override
+    int run(CliRuntime runtime) {
+      PrintWriter out = out();
+      out.println("id\temail\tstatus\tlanguage\tsalon\tcreated_at");
+      for (AccountRepository.Listed listed : Await.result(new AccountRepository().list(runtime.pool(), filter))) {
+        Account account = listed.account();
+        out.println(String.join("\t", account.id(), String.valueOf(account.email()), account.status().wireName(),
+          String.valueOf(account.language()), account.fromSalon().orElse("-"), listed.createdAt().toInstant().toString()));
       }
+      return 0;
     }
 
     private Optional<UserStatus> parseStatus() {
@@ -121,7 +108,7 @@ final class UsersLookupCommands {
       }
       return Arrays.stream(UserStatus.values()).filter(value -> value.wireName().equals(status.toLowerCase(Locale.ROOT)))
         .findFirst().or(() -> {
-          throw new ParameterException(spec.commandLine(), "--status: pending, active, disabled or deleted");
+          throw refused("--status: pending, active, disabled or deleted");
         });
     }
 
@@ -129,13 +116,13 @@ final class UsersLookupCommands {
       try {
         return text.contains("T") ? OffsetDateTime.parse(text) : LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC);
       } catch (DateTimeParseException e) {
-        throw new ParameterException(spec.commandLine(), "--created-after: a date (2026-05-01) or an instant (2026-05-01T08:00:00Z)");
+        throw refused("--created-after: a date (2026-05-01) or an instant (2026-05-01T08:00:00Z)");
       }
     }
 
     private int checkedLimit() {
       if (limit < 1 || limit > MAX_LIMIT) {
-        throw new ParameterException(spec.commandLine(), "--limit: 1 to " + MAX_LIMIT);
+        throw refused("--limit: 1 to " + MAX_LIMIT);
       }
       return limit;
     }

@@ -13,19 +13,7 @@ import io.vertx.sqlclient.Pool;
  * all, a wrong or missing password is a failure, a right one clears them; and the audit trail records a refusal as it records
  * a login's.
  */
-public final class CurrentPassword {
-
-  private final Pool pool;
-  private final UserRepository users;
-  private final PasswordAttempts attempts;
-  private final AuditTrail audit;
-
-  public CurrentPassword(Pool pool, UserRepository users, PasswordAttempts attempts, AuditTrail audit) {
-    this.pool = pool;
-    this.users = users;
-    this.attempts = attempts;
-    this.audit = audit;
-  }
+public record CurrentPassword(Pool pool, UserRepository users, PasswordAttempts attempts, AuditTrail audit) {
 
   /**
    * @param password as sent: anything but a non-empty string is a missing password, counted as a wrong one

@@ -12,22 +12,11 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collector;
 
-/** A prepared query of a {@link ResilientClient}; see {@link OnceMoreQuery}. */
-final class OnceMorePreparedQuery<T> implements PreparedQuery<T> {
-
-  private final Supplier<PreparedQuery<T>> fresh;
-  private final ResilientClient pool;
-  private final boolean read;
+/** A prepared query of a {@link ResilientClient}; retried on a new connection ({@link OnceMoreExecution}). */
+final class OnceMorePreparedQuery<T> extends OnceMoreExecution<T, PreparedQuery<T>> implements PreparedQuery<T> {
 
   OnceMorePreparedQuery(ResilientClient pool, Supplier<PreparedQuery<T>> fresh, boolean read) {
-    this.pool = pool;
-    this.fresh = fresh;
-    this.read = read;
-  }
-
-  @Override
-  public Future<T> execute() {
-    return pool.onceMore(() -> fresh.get().execute(), read);
+    super(pool, fresh, read);
   }
 
   @Override

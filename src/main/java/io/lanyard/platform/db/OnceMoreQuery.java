@@ -1,6 +1,5 @@
 package io.lanyard.platform.db;
 
-import io.vertx.core.Future;
 import io.vertx.sqlclient.Query;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -10,22 +9,11 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collector;
 
-/** A simple query of a {@link ResilientClient}: each execution asks the pool for the query afresh, so a retry gets a new connection. */
-final class OnceMoreQuery<T> implements Query<T> {
-
-  private final Supplier<Query<T>> fresh;
-  private final ResilientClient pool;
-  private final boolean read;
+/** A simple query of a {@link ResilientClient}, retried on a new connection ({@link OnceMoreExecution}). */
+final class OnceMoreQuery<T> extends OnceMoreExecution<T, Query<T>> implements Query<T> {
 
   OnceMoreQuery(ResilientClient pool, Supplier<Query<T>> fresh, boolean read) {
-    this.pool = pool;
-    this.fresh = fresh;
-    this.read = read;
-  }
-
-  @Override
-  public Future<T> execute() {
-    return pool.onceMore(() -> fresh.get().execute(), read);
+    super(pool, fresh, read);
   }
 
   @Override

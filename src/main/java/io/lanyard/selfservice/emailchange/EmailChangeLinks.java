@@ -12,15 +12,7 @@ import java.util.Optional;
  * link {@link ConfirmEmailChange} would accept. Opening the link changes nothing, so a mail scanner that follows it cannot
  * confirm an address in the person's place. Reads only.
  */
-public final class EmailChangeLinks {
-
-  private final Pool pool;
-  private final EmailChangeRepository changes;
-
-  public EmailChangeLinks(Pool pool, EmailChangeRepository changes) {
-    this.pool = pool;
-    this.changes = changes;
-  }
+public record EmailChangeLinks(Pool pool, EmailChangeRepository changes) {
 
   /** The change a usable link would confirm; empty for a link unknown, used or expired. */
   public Future<Optional<EmailChangeRepository.Pending>> find(String token) {

@@ -15,17 +15,7 @@ import io.vertx.core.Future;
  * POST /_plugin/{P}/user/deleteAccount {currentPassword} (Bearer): 0, the account erased | 192 wrong or missing current
  * password (counted toward the lockout) | 429 locked | internal 1. See {@link AccountErasure} for what erasing does.
  */
-public final class DeleteAccount {
-
-  private final CurrentPassword currentPassword;
-  private final AccountErasure erasure;
-  private final AuditTrail audit;
-
-  public DeleteAccount(CurrentPassword currentPassword, AccountErasure erasure, AuditTrail audit) {
-    this.currentPassword = currentPassword;
-    this.erasure = erasure;
-    this.audit = audit;
-  }
+public record DeleteAccount(CurrentPassword currentPassword, AccountErasure erasure, AuditTrail audit) {
 
   public Future<Reply> handle(DeleteAccountRequest request) {
     String userId = request.caller().userId();

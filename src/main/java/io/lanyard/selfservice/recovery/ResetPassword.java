@@ -23,22 +23,8 @@ import java.util.Optional;
  * replaces the old one and the link is used up, in one statement (concurrent uses of one link: one succeeds); every token of
  * the account issued before is refused from then on, its lockout is lifted, and a {@code password_changed} notice is queued.
  */
-public final class ResetPassword {
-
-  private final Pool pool;
-  private final PasswordResetRepository resets;
-  private final PasswordHasher hasher;
-  private final PasswordChange change;
-  private final AuditTrail audit;
-
-  public ResetPassword(Pool pool, PasswordResetRepository resets, PasswordHasher hasher, PasswordChange change,
+public record ResetPassword(Pool pool, PasswordResetRepository resets, PasswordHasher hasher, PasswordChange change,
                        AuditTrail audit) {
-    this.pool = pool;
-    this.resets = resets;
-    this.hasher = hasher;
-    this.change = change;
-    this.audit = audit;
-  }
 
   public Future<Result> handle(PasswordByLink request) {
     if (request.refusal().isPresent()) {

@@ -19,22 +19,8 @@ import java.util.Optional;
  * {@code password_changed} notice is queued, and so is the {@code user.password_changed} webhook. Once the transaction committed, {@link #committed} applies the cut-off here at
  * once and sends the notice.
  */
-public final class PasswordChange {
-
-  private final AccountRepository accounts;
-  private final Sessions sessions;
-  private final LoginFailures failures;
-  private final AccountMail mail;
-  private final UserEvents events;
-
-  public PasswordChange(AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail,
+public record PasswordChange(AccountRepository accounts, Sessions sessions, LoginFailures failures, AccountMail mail,
                         UserEvents events) {
-    this.accounts = accounts;
-    this.sessions = sessions;
-    this.failures = failures;
-    this.mail = mail;
-    this.events = events;
-  }
 
   /**
    * @param keptTokenId the token that stays valid (the caller's, when the owner changed the password), or empty

@@ -10,19 +10,7 @@ import io.vertx.sqlclient.SqlClient;
  * instance that may have missed a revocation never trusts its memory to accept a token (fail safe). When that read fails, the
  * request fails with it (503, storage unavailable): a token is never accepted unchecked.
  */
-public final class Revocations {
-
-  private final RevocationList list;
-  private final RevocationSync sync;
-  private final RevocationRepository repository;
-  private final SqlClient client;
-
-  public Revocations(RevocationList list, RevocationSync sync, RevocationRepository repository, SqlClient client) {
-    this.list = list;
-    this.sync = sync;
-    this.repository = repository;
-    this.client = client;
-  }
+public record Revocations(RevocationList list, RevocationSync sync, RevocationRepository repository, SqlClient client) {
 
   public Future<Boolean> refuses(Caller caller, long now) {
     if (list.refuses(caller, now)) {

@@ -8,15 +8,7 @@ import io.vertx.core.Future;
  * The verdict on a token for every request: signature, issuer and expiry ({@link TokenService}), then revocation, read from
  * memory while this instance is current, else from the database too ({@link Revocations}). A revoked token, or one of a user whose sessions were all ended, is 401 {@code Invalid token}.
  */
-public final class Authenticator {
-
-  private final TokenService tokens;
-  private final Revocations revocations;
-
-  public Authenticator(TokenService tokens, Revocations revocations) {
-    this.tokens = tokens;
-    this.revocations = revocations;
-  }
+public record Authenticator(TokenService tokens, Revocations revocations) {
 
   public Future<TokenCheck> check(String token) {
     return tokens.verify(token).compose(check -> !check.isValid() ? Future.succeededFuture(check)
