@@ -1,5 +1,6 @@
 package io.lanyard.model.audit;
 
+import io.lanyard.platform.support.OutcomeCounters;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -55,18 +56,13 @@ public final class AuditBuffer implements AuditTrail {
     this.repository = repository;
     this.settings = settings;
     this.floods = new FloodCounts(settings.floodThreshold());
-    this.written = outcome(registry, "written");
-    this.folded = outcome(registry, "folded");
-    this.dropped = outcome(registry, "dropped");
+    OutcomeCounters byOutcome = new OutcomeCounters(registry, "lanyard.audit.events",
+      "Audit events by outcome: written one by one, folded into a per-source count, dropped (queue full)");
+    this.written = byOutcome.of("written");
+    this.folded = byOutcome.of("folded");
+    this.dropped = byOutcome.of("dropped");
     Gauge.builder("lanyard.audit.queue.size", queued, AtomicInteger::get)
       .description("Audit events waiting in this instance's queue to be written")
-      .register(registry);
-  }
-
-  private static Counter outcome(MeterRegistry registry, String outcome) {
-    return Counter.builder("lanyard.audit.events")
-      .description("Audit events by outcome: written one by one, folded into a per-source count, dropped (queue full)")
-      .tag("outcome", outcome)
       .register(registry);
   }
 

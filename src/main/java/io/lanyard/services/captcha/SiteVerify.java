@@ -1,5 +1,6 @@
 package io.lanyard.services.captcha;
 
+import io.lanyard.platform.support.OutcomeCounters;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.api.FieldProblem;
 import io.lanyard.model.api.RequestFields;
@@ -67,11 +68,10 @@ public final class SiteVerify implements Captcha {
       .setFollowRedirects(false)
       .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
       .setKeepAlive(true));
-    this.outcomes = Map.of(
-      "passed", counter(registry, "passed"),
-      "missing", counter(registry, "missing"),
-      "rejected", counter(registry, "rejected"),
-      "unavailable", counter(registry, "unavailable"));
+    OutcomeCounters byOutcome = new OutcomeCounters(registry, METRIC,
+      "CAPTCHA checks, by outcome (passed, missing, rejected, unavailable: the provider could not say)");
+    this.outcomes = Map.of("passed", byOutcome.of("passed"), "missing", byOutcome.of("missing"),
+      "rejected", byOutcome.of("rejected"), "unavailable", byOutcome.of("unavailable"));
   }
 
   @Override
@@ -159,12 +159,5 @@ public final class SiteVerify implements Captcha {
   private Future<Optional<Result>> unavailable(String what) {
     outcomes.get("unavailable").increment();
     return Future.failedFuture(new CaptchaUnavailable("The CAPTCHA provider (" + provider + ") " + what));
-  }
-
-  private static Counter counter(MeterRegistry registry, String outcome) {
-    return Counter.builder(METRIC)
-      .description("CAPTCHA checks, by outcome (passed, missing, rejected, unavailable: the provider could not say)")
-      .tag("outcome", outcome)
-      .register(registry);
   }
 }

@@ -1,5 +1,6 @@
 package io.lanyard.services.mail;
 
+import io.lanyard.platform.support.OutcomeCounters;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.Topics;
 import io.lanyard.platform.support.FailureLog;
@@ -95,9 +96,11 @@ public final class MailVerticle extends VerticleBase {
     this.lease = transport.map(MailTransport::deadline).orElse(Duration.ZERO).multipliedBy(2);
     this.sendsAtOnce = transport.map(MailTransport::sendsAtOnce).orElse(1);
     this.claims = new DeliveryClaims(pool, outbox, CLAIM_LEASE, holder, config.maxSendRate().map(SendBudget::new));
-    this.sentCount = attempts(registry, "sent");
-    this.retryCount = attempts(registry, "retry");
-    this.deadCount = attempts(registry, "dead");
+    OutcomeCounters byOutcome = new OutcomeCounters(registry, "lanyard.mail.deliveries",
+      "Mail delivery attempts by this instance: sent, failed and to be retried, failed for the last time (dead)");
+    this.sentCount = byOutcome.of("sent");
+    this.retryCount = byOutcome.of("retry");
+    this.deadCount = byOutcome.of("dead");
     this.deferrals = Counter.builder("lanyard.mail.send.deferrals")
       .description("Times this instance left due mail in the outbox because mail.maxSendRate was spent; it goes when the rate "
         + "lets it")
@@ -108,14 +111,6 @@ public final class MailVerticle extends VerticleBase {
       .register(registry);
     Gauge.builder("lanyard.mail.smtp.up", circuit, smtp -> smtp.isOpen() ? 0 : 1)
       .description("1 while the SMTP server takes mail, 0 since an attempt failed at the server (not at one mail)")
-      .register(registry);
-  }
-
-  /** Delivery attempts by outcome: counted here, where they happen (the outbox gauges show what is still waiting). */
-  private static Counter attempts(MeterRegistry registry, String outcome) {
-    return Counter.builder("lanyard.mail.deliveries")
-      .description("Mail delivery attempts by this instance: sent, failed and to be retried, failed for the last time (dead)")
-      .tag("outcome", outcome)
       .register(registry);
   }
 

@@ -1,5 +1,6 @@
 package io.lanyard.services.webhooks;
 
+import io.lanyard.platform.support.OutcomeCounters;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.Topics;
 import io.lanyard.platform.support.FailureLog;
@@ -58,16 +59,11 @@ public final class WebhookVerticle extends VerticleBase {
     this.deliveries = deliveries;
     this.secrets = secrets;
     this.config = config;
-    this.deliveredCount = attempts(registry, "delivered");
-    this.retryCount = attempts(registry, "retry");
-    this.deadCount = attempts(registry, "dead");
-  }
-
-  private static Counter attempts(MeterRegistry registry, String outcome) {
-    return Counter.builder("lanyard.webhook.deliveries")
-      .description("Webhook delivery attempts by this instance: delivered, failed and to be retried, failed for the last time")
-      .tag("outcome", outcome)
-      .register(registry);
+    OutcomeCounters byOutcome = new OutcomeCounters(registry, "lanyard.webhook.deliveries",
+      "Webhook delivery attempts by this instance: delivered, failed and to be retried, failed for the last time");
+    this.deliveredCount = byOutcome.of("delivered");
+    this.retryCount = byOutcome.of("retry");
+    this.deadCount = byOutcome.of("dead");
   }
 
   @Override
