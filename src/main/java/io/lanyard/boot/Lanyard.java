@@ -187,6 +187,10 @@ public final class Lanyard {
       })
       .compose(webhooks -> {
         deployments.add(webhooks);
+        return vertx.deployVerticle(served.resetWorker());
+      })
+      .compose(resetWorker -> {
+        deployments.add(resetWorker);
         return served.oidcVerticle().map(verticle -> vertx.deployVerticle(verticle).map(deployed -> {
           deployments.add(deployed);
           return deployed;

@@ -42,6 +42,7 @@ import io.lanyard.selfservice.emailchange.RequestEmailChange;
 import io.lanyard.selfservice.privacy.DeleteAccount;
 import io.lanyard.selfservice.privacy.ExportData;
 import io.lanyard.selfservice.recovery.ResetPassword;
+import io.lanyard.selfservice.recovery.ResetRequestVerticle;
 import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.services.captcha.SiteVerify;
 import io.lanyard.services.events.EventType;
@@ -132,7 +133,7 @@ final class Wiring {
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
                RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings,
-               Optional<OidcProvider> oidc, Optional<VerticleBase> oidcVerticle) {
+               Optional<OidcProvider> oidc, Optional<VerticleBase> oidcVerticle, VerticleBase resetWorker) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -153,6 +154,8 @@ final class Wiring {
   private final DbPools pools;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
+  /** Set with the lifecycle: the worker of the queued reset requests. */
+  private VerticleBase resetWorker;
 
   private Wiring(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed) {
     this.vertx = vertx;
@@ -265,7 +268,7 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts), resetWorker);
   }
 
   private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
@@ -340,8 +343,9 @@ final class Wiring {
     AccountLifecycle lifecycle = AccountLifecycle.of(requests,
       new AccountLifecycle.Parts(config, applications, mail, sessions, failures, events));
     PasswordChange passwordChange = lifecycle.passwordChange();
+    resetWorker = lifecycle.resetWorker(pools.background());
     return new Operations.Lifecycle(
-      lifecycle.resetRequests(captcha, audit),
+      lifecycle.resetRequests(captcha, audit, () -> vertx.eventBus().send(ResetRequestVerticle.NUDGE, null)),
       new ResetPassword(requests, resets, hasher, passwordChange, audit),
       new UpdateMyCredentials(requests, currentPassword, hasher, users, passwordChange, audit),
       new RequestEmailChange(requests, currentPassword, accounts, emailChanges, applications, mail, config.links(),
