@@ -94,6 +94,11 @@ public final class TestDb {
     return await(pool.preparedQuery(sql).execute(Tuple.from(parameters)));
   }
 
+  /** Statements without parameters, several in one text (a migration's), as psql would run them. */
+  public void script(String sql) {
+    await(pool.query(sql).execute());
+  }
+
   public Row single(String sql, Object... parameters) {
     RowSet<Row> rows = query(sql, parameters);
     if (rows.size() != 1) {

@@ -259,6 +259,10 @@ public final class Settings {
       "The provider's public site key, for the widget on the hosted pages"),
     Setting.inFile("captcha.timeout", "LANYARD_CAPTCHA_TIMEOUT", kind(DURATION), "5s",
       "Longest wait for the provider's answer"),
+    Setting.inFile("captcha.hostnames", "LANYARD_CAPTCHA_HOSTNAMES", kind(HOSTNAMES), "",
+      "Host names (comma-separated) of the pages that show the widget: the provider's verification must name one of them "
+        + "as the `hostname` the answer was solved on, else the answer is refused as a wrong one (190). Empty: not checked "
+        + "(an answer solved on anyone's page that carries the site key passes)"),
     Setting.inFile("loadTest.domains", "LANYARD_LOADTEST_DOMAINS", kind(DOMAINS), "loadtest.invalid",
       "Mail domains (comma-separated; their subdomains too) whose addresses are synthetic load-test accounts: served like "
         + "any other, their mail never sent, marked in the database, counted apart (see [Load "
