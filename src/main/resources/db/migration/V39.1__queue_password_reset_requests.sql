@@ -8,6 +8,8 @@ CREATE TABLE password_reset_requests (
   -- the route's admitted application; empty for the hosted page opened without ?app= (the account's own is used)
   application_id  uuid,
   language        text,
+  -- the answering instance's http.publicUrl: its links lead where that instance's would, whichever instance sends them
+  public_url      text,
   requested_at    timestamptz NOT NULL DEFAULT now(),
   -- a row whose work failed waits out a backoff; after a few failures it is given up (logged)
   attempts        integer     NOT NULL DEFAULT 0,

@@ -186,24 +186,22 @@ final class ConfigReader {
 
   /** Mail domains, as a list or one comma-separated string, lower-cased; empty is none. */
   List<String> domains(String path) {
-    List<String> domains = list(path).stream().map(domain -> domain.toLowerCase(Locale.ROOT)).toList();
-    for (String domain : domains) {
-      if (!DOMAIN.matcher(domain).matches()) {
-        throw invalid(path, "mail domains such as loadtest.invalid, comma-separated", domain);
-      }
-    }
-    return domains;
+    return names(path, DOMAIN, "mail domains such as loadtest.invalid, comma-separated");
   }
 
   /** Host names (a single label such as {@code localhost} too), as a list or one comma-separated string, lower-cased. */
   List<String> hostnames(String path) {
-    List<String> hostnames = list(path).stream().map(name -> name.toLowerCase(Locale.ROOT)).toList();
-    for (String hostname : hostnames) {
-      if (!HOSTNAME.matcher(hostname).matches()) {
-        throw invalid(path, "host names such as fair.example, comma-separated", hostname);
+    return names(path, HOSTNAME, "host names such as fair.example, comma-separated");
+  }
+
+  private List<String> names(String path, Pattern form, String expected) {
+    List<String> names = list(path).stream().map(name -> name.toLowerCase(Locale.ROOT)).toList();
+    for (String name : names) {
+      if (!form.matcher(name).matches()) {
+        throw invalid(path, expected, name);
       }
     }
-    return hostnames;
+    return names;
   }
 
   /** CORS origins: {@code *} or origins; {@code null} is refused, as it names pages of no origin at all (sandboxes, files). */

@@ -178,7 +178,8 @@ public final class Settings {
       "Longest wait for any one SMTP step (connect, greeting, each reply); a connection silent that long is thrown away. A "
         + "whole mail may take 4× this"),
     Setting.inFile("mail.pollInterval", "LANYARD_MAIL_POLL_INTERVAL", kind(DURATION), "5s",
-      "How often the outbox is checked when no nudge arrives (other instances' mail, retries, mail left by a crash)"),
+      "How often the outbox, and the queue of reset requests, are checked when no nudge arrives (other instances' work, "
+        + "retries, work left by a crash)"),
     Setting.inFile("mail.batchSize", "LANYARD_MAIL_BATCH_SIZE", integer(1, 1000), 20,
       "Mails claimed per outbox transaction"),
     Setting.inFile("mail.maxAge", "LANYARD_MAIL_MAX_AGE", kind(DURATION), "24h",

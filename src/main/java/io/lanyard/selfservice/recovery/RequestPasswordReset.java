@@ -98,7 +98,7 @@ public final class RequestPasswordReset {
 
   /** The request path's one write, the same for every address. */
   private Future<Result> enqueue(String email, Optional<String> applicationId, Optional<String> language) {
-    return queue.insert(pool, email, applicationId, language).map(inserted -> {
+    return queue.insert(pool, email, applicationId, language, resetMail.publicUrl()).map(inserted -> {
       queued.run();
       return Result.success();
     });

@@ -58,7 +58,7 @@ final class ResetMail {
    * pages), 187 (no template).
    */
   Future<Optional<StatusCode>> refusal(Application application, Optional<String> requested) {
-    if (resetUrl(application).isEmpty()) {
+    if (resetUrl(application, publicUrl).isEmpty()) {
       return Future.succeededFuture(Optional.of(StatusCode.LINK_URL_MISCONFIGURED));
     }
     return mail.template(AccountMail.Sender.of(application), MailKind.PASSWORD_RESET, requested.orElse(DEFAULT_LANGUAGE))
@@ -78,11 +78,21 @@ final class ResetMail {
         .map(applications::byId).orElse(Future.succeededFuture(Optional.empty())));
     return application.map(found -> found.filter(ResetMail::mayAsk)).compose(found -> found.isEmpty()
       ? Future.succeededFuture(false)
-      : send(tx, found.get(), request.email(), request.language()));
+      : send(tx, found.get(), request.email(), request.language(), request.publicUrl()));
   }
 
   private static boolean mayAsk(Application application) {
     return !application.isRevoked() && application.isActive(Instant.now()) && application.canCreateUsers();
+  }
+
+  /** On behalf of an application, with this instance's {@code http.publicUrl}: a help-desk command. */
+  Future<Boolean> send(SqlClient tx, Application application, String email, Optional<String> requested) {
+    return send(tx, application, email, requested, publicUrl);
+  }
+
+  /** The instance's {@code http.publicUrl}, which a queued request keeps for its links. */
+  Optional<String> publicUrl() {
+    return publicUrl;
   }
 
   /**
@@ -90,10 +100,13 @@ final class ResetMail {
    *
    * @param email a normalised address
    * @param requested the language of the mail, else the account's
+   * @param hostedPages the {@code http.publicUrl} of the instance that answered the request: where links lead when the
+   *                    application has no URL of their own
    * @return whether a mail was queued
    */
-  Future<Boolean> send(SqlClient tx, Application application, String email, Optional<String> requested) {
-    Optional<String> resetUrl = resetUrl(application);
+  private Future<Boolean> send(SqlClient tx, Application application, String email, Optional<String> requested,
+                               Optional<String> hostedPages) {
+    Optional<String> resetUrl = resetUrl(application, hostedPages);
     if (resetUrl.isEmpty()) {
       return Future.succeededFuture(false);
     }
@@ -107,14 +120,14 @@ final class ResetMail {
         return resetLink(tx, application, resetUrl.get(), account, language);
       }
       if (account.status() == UserStatus.PENDING) {
-        return accountLinkAgain(tx, application, account, language);
+        return accountLinkAgain(tx, application, account, language, hostedPages);
       }
       return Future.succeededFuture(false);
     });
   }
 
-  private Optional<String> resetUrl(Application application) {
-    return LinkUrls.choose(application.urls().resetUrl(), publicUrl, "reset");
+  private static Optional<String> resetUrl(Application application, Optional<String> hostedPages) {
+    return LinkUrls.choose(application.urls().resetUrl(), hostedPages, "reset");
   }
 
   private Future<Boolean> resetLink(SqlClient tx, Application application, String resetUrl, Account account,
@@ -127,8 +140,9 @@ final class ResetMail {
   }
 
   /** A pending account has no password to reset: it gets a fresh account link, as {@code /user/create} would send it. */
-  private Future<Boolean> accountLinkAgain(SqlClient tx, Application application, Account account, String language) {
-    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, "activate");
+  private Future<Boolean> accountLinkAgain(SqlClient tx, Application application, Account account, String language,
+                                           Optional<String> hostedPages) {
+    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), hostedPages, "activate");
     if (linkUrl.isEmpty()) {
       log.warn("Application {} has no usable account-link URL: a pending account asking for a reset got no link",
         application.name());

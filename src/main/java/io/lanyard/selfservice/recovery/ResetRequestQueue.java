@@ -16,15 +16,16 @@ import java.util.UUID;
 final class ResetRequestQueue {
 
   /** A queued request, locked by the transaction that took it. */
-  record Queued(long id, String email, Optional<String> applicationId, Optional<String> language, int attempts) {
+  record Queued(long id, String email, Optional<String> applicationId, Optional<String> language, Optional<String> publicUrl,
+                int attempts) {
   }
 
   private static final String INSERT = """
-    INSERT INTO password_reset_requests (email, application_id, language) VALUES ($1, $2, $3)""";
+    INSERT INTO password_reset_requests (email, application_id, language, public_url) VALUES ($1, $2, $3, $4)""";
   // SKIP LOCKED: the instances' workers each take a different row; one held by a worker that vanished comes back when its
   // transaction ends (db.idleInTransactionTimeout at the latest)
   private static final String TAKE = """
-    SELECT id, email, application_id::text, language, attempts FROM password_reset_requests
+    SELECT id, email, application_id::text, language, public_url, attempts FROM password_reset_requests
     WHERE not_before <= now() ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED""";
   private static final String DELETE = """
     DELETE FROM password_reset_requests WHERE id = $1""";
@@ -33,9 +34,11 @@ final class ResetRequestQueue {
       not_before = now() + $2::float8 * interval '1 millisecond'
     WHERE id = $1""";
 
-  Future<Void> insert(SqlClient client, String email, Optional<String> applicationId, Optional<String> language) {
+  Future<Void> insert(SqlClient client, String email, Optional<String> applicationId, Optional<String> language,
+                      Optional<String> publicUrl) {
     return client.preparedQuery(INSERT)
-      .execute(Tuple.of(email, applicationId.map(UUID::fromString).orElse(null), language.orElse(null)))
+      .execute(Tuple.of(email, applicationId.map(UUID::fromString).orElse(null), language.orElse(null),
+        publicUrl.orElse(null)))
       .mapEmpty();
   }
 
@@ -56,6 +59,6 @@ final class ResetRequestQueue {
 
   private static Queued toQueued(Row row) {
     return new Queued(row.getLong(0), row.getString(1), Optional.ofNullable(row.getString(2)),
-      Optional.ofNullable(row.getString(3)), row.getInteger(4));
+      Optional.ofNullable(row.getString(3)), Optional.ofNullable(row.getString(4)), row.getInteger(5));
   }
 }

@@ -44,6 +44,7 @@ public final class ResetRequestVerticle extends VerticleBase {
   private final Duration pollInterval;
   private long gatherTimer = -1;
   private boolean working;
+  private boolean again;
   private volatile boolean stopping;
   private Future<Void> current = Future.succeededFuture();
 
@@ -75,15 +76,28 @@ public final class ResetRequestVerticle extends VerticleBase {
     return current.timeout(STOP_WAIT_MS, TimeUnit.MILLISECONDS).otherwiseEmpty();
   }
 
-  /** A drain {@link #GATHER} from now, unless one is already due or under way (which goes on until nothing is left). */
+  /**
+   * A drain {@link #GATHER} from now, unless one is already due; one under way goes round once more when it ends (it may
+   * have looked for due requests just before this one was queued).
+   */
   private void soon() {
-    if (stopping || working || gatherTimer >= 0) {
+    if (working) {
+      again = true;
+      return;
+    }
+    if (stopping || gatherTimer >= 0) {
       return;
     }
     gatherTimer = vertx.setTimer(GATHER.toMillis(), id -> {
       gatherTimer = -1;
       working = true;
-      current = drain().onComplete(done -> working = false);
+      again = false;
+      current = drain().onComplete(done -> {
+        working = false;
+        if (again) {
+          soon();
+        }
+      });
     });
   }
 

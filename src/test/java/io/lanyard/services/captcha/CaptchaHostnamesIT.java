@@ -66,8 +66,7 @@ class CaptchaHostnamesIT {
   void anAnswerSolvedOnAListedHostPasses() {
     provider.solvedOn("fair.example");
 
-    Http.Response created = http.post(PLUGIN + "createWithPassword", creation("cy@example.com", fair.token(),
-      Accounts.PASSWORD, false).put("captchaToken", GOOD_TOKEN));
+    Http.Response created = createCy();
     Http.Response reset = http.post(PLUGIN + "requestPasswordReset", resetBody());
 
     assertThat(created.statusCode()).withFailMessage(created.pretty()).isZero();
@@ -80,8 +79,7 @@ class CaptchaHostnamesIT {
   void anAnswerSolvedOnAnotherHostIsRefusedAs190AndNothingIsWritten() {
     provider.solvedOn("phish.example");
 
-    Http.Response created = http.post(PLUGIN + "createWithPassword", creation("cy@example.com", fair.token(),
-      Accounts.PASSWORD, false).put("captchaToken", GOOD_TOKEN));
+    Http.Response created = createCy();
     Http.Response reset = http.post(PLUGIN + "requestPasswordReset", resetBody());
 
     assertThat(provider.received()).as("the provider was asked both times").hasSize(2);
@@ -104,6 +102,11 @@ class CaptchaHostnamesIT {
 
     assertThat(reset.statusCode()).withFailMessage(reset.pretty()).isEqualTo(190);
     assertThat(db.count("SELECT count(*) FROM password_reset_requests")).isZero();
+  }
+
+  private Http.Response createCy() {
+    return http.post(PLUGIN + "createWithPassword", creation("cy@example.com", fair.token(), Accounts.PASSWORD, false)
+      .put("captchaToken", GOOD_TOKEN));
   }
 
   private JsonObject resetBody() {
