@@ -6,12 +6,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 
 /**
- * Does requestPasswordReset's time tell whether an address has an account? (docs/security.md#mail-limits.) Sends SAMPLES
- * requests for an address that has an account and as many for one that has none, interleaved (known, unknown, known, ...)
- * so that drift in the machine's load falls on both alike, one at a time, and prints both medians and the two-sided
- * Mann-Whitney U test's p-value (normal approximation with tie correction; 200 samples each is far past where it holds).
+ * Does requestPasswordReset's time tell whether an address has an account? (docs/security.md#no-timing-oracle-on-a-reset.)
+ * Sends SAMPLES requests for an address that has an account and as many for one that has none, in pairs of one of each whose
+ * order a seeded coin draws, so that drift in the machine's load, and whatever favours the first or the second of two
+ * requests in a row, falls on both alike; one at a time. Prints both medians and quartiles and the two-sided Mann-Whitney U
+ * test's p-value (normal approximation with tie correction; 200 samples each is far past where it holds).
  *
  * <pre>java bench/ResetTiming.java URL APP_TOKEN KNOWN_EMAIL [SAMPLES]</pre>
  *
@@ -34,14 +36,25 @@ public final class ResetTiming {
     }
     double[] knownMs = new double[samples];
     double[] unknownMs = new double[samples];
+    // which of a pair goes first is a coin's toss: nothing that favours the first or the second of two requests in a row
+    // (a timer, a worker woken by the one before) falls on one kind more than the other
+    Random coin = new Random(20261127);
     for (int i = 0; i < samples; i++) {
-      knownMs[i] = send(client, url, appToken, known, 1000 + 2 * i);
-      unknownMs[i] = send(client, url, appToken, "nobody-" + System.nanoTime() + "@nobody.example", 1001 + 2 * i);
+      String unknown = "nobody-" + System.nanoTime() + "@nobody.example";
+      if (coin.nextBoolean()) {
+        knownMs[i] = send(client, url, appToken, known, 1000 + 2 * i);
+        unknownMs[i] = send(client, url, appToken, unknown, 1001 + 2 * i);
+      } else {
+        unknownMs[i] = send(client, url, appToken, unknown, 1001 + 2 * i);
+        knownMs[i] = send(client, url, appToken, known, 1000 + 2 * i);
+      }
     }
     double knownMedian = median(knownMs);
     double unknownMedian = median(unknownMs);
-    System.out.printf("RESET known_p50_ms=%.3f unknown_p50_ms=%.3f difference_ms=%.3f mann_whitney_p=%.3g samples=%d%n",
-      knownMedian, unknownMedian, knownMedian - unknownMedian, mannWhitneyP(knownMs, unknownMs), samples);
+    System.out.printf("RESET known_p50_ms=%.3f unknown_p50_ms=%.3f difference_ms=%.3f mann_whitney_p=%.3g samples=%d"
+        + " known_p25_p75_ms=%.3f/%.3f unknown_p25_p75_ms=%.3f/%.3f%n",
+      knownMedian, unknownMedian, knownMedian - unknownMedian, mannWhitneyP(knownMs, unknownMs), samples,
+      quantile(knownMs, 0.25), quantile(knownMs, 0.75), quantile(unknownMs, 0.25), quantile(unknownMs, 0.75));
   }
 
   /** One request's time in milliseconds, from sending to the whole reply read; a reply other than 200 stops the run. */
@@ -58,6 +71,13 @@ public final class ResetTiming {
       throw new IllegalStateException("requestPasswordReset answered " + reply.statusCode() + ": " + reply.body());
     }
     return ms;
+  }
+
+  /** The q-quantile, the nearest rank's value: for the spread, printed beside the medians. */
+  private static double quantile(double[] values, double q) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   }
 
   private static double median(double[] values) {

@@ -3,6 +3,8 @@ package io.lanyard.boot;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.platform.config.ConfigException;
 import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.platform.config.RiskySettings;
+import io.lanyard.platform.config.Secret;
 import io.lanyard.platform.db.ChangeFeed;
 import io.lanyard.platform.db.Database;
 import io.lanyard.platform.db.DatabaseProbe;
@@ -36,8 +38,11 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.sqlclient.Pool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -46,6 +51,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** The running service: what {@code Main} starts and the integration tests start the same way. */
 public final class Lanyard {
 
+  private static final Logger log = LoggerFactory.getLogger(Lanyard.class);
   /** The readiness probe's own deadline: well under a load balancer's check timeout. */
   private static final Duration PROBE_DEADLINE = Duration.ofSeconds(2);
   /** The {@code settings} name of the key of the hosted pages' form tokens, shared by every instance. */
@@ -106,6 +112,7 @@ public final class Lanyard {
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */
   public static Future<Lanyard> start(Vertx vertx, LanyardConfig config) {
     Lanyard lanyard = new Lanyard(vertx, config);
+    RiskySettings.warnings(config).forEach(log::warn);
     Optional<SigningKeys> keys;
     try {
       // key pairs are read and checked before anything opens: a bad one stops start-up at once, naming its variable
@@ -130,11 +137,23 @@ public final class Lanyard {
         lanyard.hasher = hasher;
         return lanyard.tokenService(keys);
       })
-      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, config.jwt().secretKey(),
-          "the key of the hosted pages' forms", "")
+      .compose(tokens -> KeptSecrets.resolve(lanyard.pools.requests(), FORM_KEY, formKeyKeys(config.jwt()),
+          "the key of the hosted pages' forms", " (forms open in browsers and device markers then stop working)")
         .compose(formKey -> lanyard.idTokenKeys(keys).compose(idKeys -> lanyard.serve(tokens, keys, formKey, idKeys))))
       .map(lanyard)
       .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
+  }
+
+  /**
+   * What seals the pages' form key: {@code LANYARD_JWT_SECRET_KEY}, else a key derived from {@code LANYARD_JWT_SECRET}, which
+   * then also opens a form key sealed before the secret key was set; none (signing keys configured and neither set) and
+   * start-up stops rather than keep the form key in clear.
+   */
+  private static List<Secret> formKeyKeys(LanyardConfig.Jwt jwt) {
+    List<Secret> keys = new ArrayList<>();
+    jwt.secretKey().ifPresent(keys::add);
+    jwt.secret().map(KeptSecrets::derivedFrom).ifPresent(keys::add);
+    return keys;
   }
 
   /** HS256 with the configured or the database-kept secret; ES256 or RS256 with the configured keys. */
@@ -187,6 +206,10 @@ public final class Lanyard {
       })
       .compose(webhooks -> {
         deployments.add(webhooks);
+        return vertx.deployVerticle(served.resetWorker());
+      })
+      .compose(resetWorker -> {
+        deployments.add(resetWorker);
         return served.oidcVerticle().map(verticle -> vertx.deployVerticle(verticle).map(deployed -> {
           deployments.add(deployed);
           return deployed;

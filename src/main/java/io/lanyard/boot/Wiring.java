@@ -111,7 +111,7 @@ final class Wiring {
   /** What the service serves, what it must keep loaded (or written) while it does, and what it prunes. */
   record Built(List<Route> routes, Authenticator authenticator, List<LiveCopy<?>> liveCopies, RevocationSync revocationSync,
                RevocationList revocations, AuditBuffer audit, AccountPages pages, List<Pruning> prunings,
-               Optional<OidcProvider> oidc, Optional<VerticleBase> oidcVerticle) {
+               Optional<OidcProvider> oidc, Optional<VerticleBase> oidcVerticle, VerticleBase resetWorker) {
   }
 
   /** What readiness looks at: the database through its own probe, mail delivery, and whether the instance is draining. */
@@ -130,6 +130,7 @@ final class Wiring {
   private final DbPools pools;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
+  /** Set with the lifecycle: the worker of the queued reset requests. */
 
   private Wiring(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed) {
     this.vertx = vertx;
@@ -216,7 +217,8 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, parts.links(), applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(parts.idempotencyKeys(), failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+      prunings(parts.idempotencyKeys(), failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts),
+      operations.selfService().resetWorker());
   }
 
   /** The configured CAPTCHA; on a public deployment without one, a line saying what that leaves open. */

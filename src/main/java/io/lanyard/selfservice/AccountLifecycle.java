@@ -1,20 +1,20 @@
 package io.lanyard.selfservice;
 
-import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.LoginFailures;
-import io.lanyard.model.accounts.PasswordResetRepository;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.selfservice.privacy.AccountErasure;
 import io.lanyard.selfservice.privacy.AccountExport;
+import io.lanyard.selfservice.recovery.PasswordResets;
 import io.lanyard.selfservice.recovery.RequestPasswordReset;
 import io.lanyard.services.events.UserEvents;
 import io.lanyard.services.lifecycle.AccountMail;
 import io.lanyard.services.lifecycle.PasswordChange;
 import io.lanyard.services.session.Sessions;
+import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 
 /**
@@ -42,12 +42,20 @@ public record AccountLifecycle(Pool requests, PasswordChange passwordChange, Acc
 
   /**
    * The reset-link request: the route's checks its CAPTCHA and records its audit event; a help-desk command passes
-   * {@link Captcha#OFF} and {@link AuditTrail#NONE}, as it records the operator's action itself.
+   * {@link Captcha#OFF} and {@link AuditTrail#NONE}, as it records the operator's action itself, and sends at once.
+   *
+   * @param queued tells the instance's worker ({@link #resetWorker}) that a request was queued
    */
-  public RequestPasswordReset resetRequests(Captcha captcha, AuditTrail audit) {
-    LanyardConfig config = parts.config();
-    return new RequestPasswordReset(requests, captcha, parts.applications(), new AccountRepository(),
-      new PasswordResetRepository(), new AccountLinkRepository(), parts.mail(), config.links(), audit,
-      config.http().publicUrl());
+  public RequestPasswordReset resetRequests(Captcha captcha, AuditTrail audit, Runnable queued) {
+    return resets().requests(requests, captcha, audit, queued);
+  }
+
+  /** The worker that sends what the queued reset requests need, on the background pool. */
+  public VerticleBase resetWorker(Pool background) {
+    return resets().worker(background, parts.config().mail());
+  }
+
+  private PasswordResets resets() {
+    return new PasswordResets(parts.applications(), parts.mail(), parts.config());
   }
 }

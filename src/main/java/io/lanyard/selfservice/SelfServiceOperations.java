@@ -11,19 +11,23 @@ import io.lanyard.selfservice.privacy.DeleteAccount;
 import io.lanyard.selfservice.privacy.ExportData;
 import io.lanyard.selfservice.recovery.RequestPasswordReset;
 import io.lanyard.selfservice.recovery.ResetPassword;
+import io.lanyard.selfservice.recovery.ResetRequestVerticle;
 import io.lanyard.services.ServiceParts;
 import io.lanyard.services.lifecycle.PasswordChange;
 import io.lanyard.services.throttling.TokenBuckets;
+import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 
 /**
  * The self-service wing's operations (docs/decisions.md §8): a forgotten password, a password or address change, erasure and
  * export of one's own account. The parts they share with the help desk's commands come from {@link AccountLifecycle}.
+ *
+ * @param resetWorker the worker that does the queued reset requests' work, which the service deploys
  */
 public record SelfServiceOperations(RequestPasswordReset requestPasswordReset, ResetPassword resetPassword,
                                     UpdateMyCredentials updateMyCredentials, RequestEmailChange requestEmailChange,
                                     ConfirmEmailChange confirmEmailChange, DeleteAccount deleteAccount,
-                                    ExportData exportData) {
+                                    ExportData exportData, VerticleBase resetWorker) {
 
   public static SelfServiceOperations build(ServiceParts parts) {
     Pool requests = parts.pools().requests();
@@ -34,7 +38,8 @@ public record SelfServiceOperations(RequestPasswordReset requestPasswordReset, R
       parts.mail(), parts.sessions(), parts.failures(), parts.events()));
     PasswordChange passwordChange = lifecycle.passwordChange();
     return new SelfServiceOperations(
-      lifecycle.resetRequests(parts.captcha(), parts.audit()),
+      lifecycle.resetRequests(parts.captcha(), parts.audit(),
+        () -> parts.vertx().eventBus().send(ResetRequestVerticle.NUDGE, null)),
       new ResetPassword(requests, new PasswordResetRepository(), parts.hasher(), passwordChange, parts.audit()),
       new UpdateMyCredentials(requests, currentPassword, parts.hasher(), parts.users(), passwordChange, parts.audit()),
       new RequestEmailChange(requests, currentPassword, parts.accounts(), emailChanges, parts.applications(), parts.mail(),
@@ -43,6 +48,7 @@ public record SelfServiceOperations(RequestPasswordReset requestPasswordReset, R
       new ConfirmEmailChange(requests, emailChanges, parts.accounts(), parts.users(), parts.mail(), parts.events(),
         parts.audit()),
       new DeleteAccount(currentPassword, lifecycle.erasure(), parts.audit()),
-      new ExportData(lifecycle.export()));
+      new ExportData(lifecycle.export()),
+      lifecycle.resetWorker(parts.pools().background()));
   }
 }

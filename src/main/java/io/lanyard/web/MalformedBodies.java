@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  * A body whose chunked framing is malformed (a chunk size that is no hexadecimal number): Vert.x, told only after it handed the
  * request on, closed the connection without a word and logged a stack trace per request. The decoder answers it instead:
  * 400 {@code network.http.malformed_request}, the connection closed, and one WARN line per {@link FailureLog#INTERVAL} however
- * many such requests come (docs/decisions.md §11).
+ * many such requests come, which says nothing of what they held (docs/decisions.md §11).
  */
 final class MalformedBodies {
 
@@ -28,9 +28,13 @@ final class MalformedBodies {
   private MalformedBodies() {
   }
 
-  /** Writes the 400 below the HTTP encoder (the request's reply has not begun: its body was still being read) and closes. */
-  static void refuse(ChannelHandlerContext context, Throwable cause) {
-    throttled.warn("malformed_body", "Requests with a malformed chunked body refused with 400: " + cause.getMessage());
+  /**
+   * Writes the 400 below the HTTP encoder (the request's reply has not begun: its body was still being read) and closes. The
+   * log line is fixed text: the decoder's message quotes the bytes it could not read, which the client chose (a forged log
+   * line, terminal escapes), so nothing of the request is written.
+   */
+  static void refuse(ChannelHandlerContext context) {
+    throttled.warn("malformed_body", "Requests with a malformed chunked body refused with 400");
     String requestId = RequestIds.from(null);
     Buffer body = new Envelope(requestId, Reply.error(MALFORMED), null, null).toBuffer();
     MultiMap headers = MultiMap.caseInsensitiveMultiMap();

@@ -100,9 +100,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
       }
       if (message instanceof HttpContent content && content.decoderResult().isFailure()) {
         // the request went on already; Vert.x would close without a reply: the refusal is answered here, and nothing reaches it
-        Throwable cause = content.decoderResult().cause();
         refuseFrom(i, in, out);
-        MalformedBodies.refuse(context, cause);
+        MalformedBodies.refuse(context);
         return;
       }
       if (message instanceof LastHttpContent) {

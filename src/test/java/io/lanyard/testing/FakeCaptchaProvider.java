@@ -33,6 +33,7 @@ public final class FakeCaptchaProvider implements AutoCloseable {
     .put("error-codes", new JsonArray().add("invalid-input-response"));
   private volatile String garbage;
   private volatile long delayMillis;
+  private volatile String hostname = "fair.example";
   private HttpServer server;
   private int port;
 
@@ -60,7 +61,7 @@ public final class FakeCaptchaProvider implements AutoCloseable {
       received.add(form);
       boolean passed = SECRET.equals(form.get("secret")) && GOOD_TOKEN.equals(form.get("response"));
       String body = garbage != null ? garbage
-        : passed ? new JsonObject().put("success", true).put("hostname", "fair.example").encode() : refusal.encode();
+        : passed ? new JsonObject().put("success", true).put("hostname", hostname).encode() : refusal.encode();
       vertx.setTimer(Math.max(1, delayMillis), timer -> request.response().putHeader("Content-Type", "application/json")
         .end(body));
     });
@@ -81,6 +82,11 @@ public final class FakeCaptchaProvider implements AutoCloseable {
     this.refusal = new JsonObject().put("success", false).put("error-codes", new JsonArray(List.of((Object[]) errorCodes)));
   }
 
+  /** Says the answers it accepts were solved on a page of this host. */
+  public void solvedOn(String hostname) {
+    this.hostname = hostname;
+  }
+
   public void answerAfter(long millis) {
     this.delayMillis = millis;
   }
@@ -89,6 +95,7 @@ public final class FakeCaptchaProvider implements AutoCloseable {
   public void reset() {
     garbage = null;
     delayMillis = 0;
+    hostname = "fair.example";
     refuseWith("invalid-input-response");
     received.clear();
   }

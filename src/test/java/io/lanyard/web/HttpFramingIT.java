@@ -1,11 +1,13 @@
 package io.lanyard.web;
 
 import io.lanyard.testing.Accounts;
+import io.lanyard.testing.LogCapture;
 import io.lanyard.testing.RawHttp;
 import io.lanyard.testing.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,6 +78,28 @@ class HttpFramingIT extends SharedServiceFixture {
     assertThat(reply.closed()).isTrue();
     assertThat(reply.envelope().getJsonObject("error").getString("id")).isEqualTo("network.http.malformed_request");
     assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
+  }
+
+  @Test
+  void theLogLineOfAMalformedChunkHoldsNothingOfTheRequest() throws Exception {
+    String forged = "zz\u001b[2K INFO forged-line-from-the-client";
+    String request = "POST /_login/local HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+      + "Transfer-Encoding: chunked\r\n\r\n" + forged + "\r\n" + LOGIN_BODY + "\r\n0\r\n\r\n";
+
+    List<String> lines;
+    try (LogCapture log = LogCapture.of("io.lanyard.web.MalformedBodies")) {
+      // one line per 10 s however many come: send until this window's line is written
+      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+      do {
+        assertThat(RawHttp.exchange(app.port(), request).statusLine()).isEqualTo("HTTP/1.1 400 Bad Request");
+        Thread.sleep(250);
+      } while (log.lines().isEmpty() && System.nanoTime() < deadline);
+      lines = log.lines();
+    }
+
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).startsWith("WARN Requests with a malformed chunked body refused with 400")
+      .doesNotContain("forged").doesNotContain("zz").doesNotContain("\u001b");
   }
 
   @Test

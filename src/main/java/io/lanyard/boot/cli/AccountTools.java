@@ -64,7 +64,7 @@ final class AccountTools {
     this.erasure = lifecycle.erasure();
     this.export = lifecycle.export();
     // the command records the operator's action itself (its origin is the CLI's), not the route's
-    this.resets = lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE);
+    this.resets = lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE, () -> { });
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

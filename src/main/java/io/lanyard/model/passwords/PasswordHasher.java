@@ -61,6 +61,7 @@ public final class PasswordHasher {
     WorkerExecutor workers = vertx.createSharedWorkerExecutor("lanyard-bcrypt", threads, MAX_EXECUTE_SECONDS, TimeUnit.SECONDS);
     // The dummy hash is also the first measure of one hash's duration, which admission control starts from.
     return workers.executeBlocking(() -> {
+      CostCheck.of(cost).judge();
       long started = System.nanoTime();
       byte[] dummy = BCrypt.withDefaults().hash(cost, randomPassword());
       return new PasswordHasher(workers, cost, dummy, new HashAdmission(threads, queueBudget, System.nanoTime() - started,

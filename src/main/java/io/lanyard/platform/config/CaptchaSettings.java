@@ -1,5 +1,6 @@
 package io.lanyard.platform.config;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,8 +26,10 @@ final class CaptchaSettings {
     Optional<String> verifyUrl = settings.optionalText("captcha.verifyUrl");
     // read, and so checked, whether or not a provider is set: a bad value waiting in the file fails now, not when one is
     Optional<String> siteKey = settings.optionalText("captcha.siteKey");
+    List<String> hostnames = settings.hostnames("captcha.hostnames");
     if (provider.equals(LanyardConfig.Captcha.NONE)) {
-      return new LanyardConfig.Captcha(provider, Optional.empty(), "", Optional.empty(), settings.duration("captcha.timeout"));
+      return new LanyardConfig.Captcha(provider, Optional.empty(), "", Optional.empty(), settings.duration("captcha.timeout"),
+        List.of());
     }
     if (secret.isEmpty()) {
       throw new ConfigException("Invalid setting captcha.provider (LANYARD_CAPTCHA_PROVIDER): " + provider + " needs its secret "
@@ -39,6 +42,6 @@ final class CaptchaSettings {
       }
     });
     return new LanyardConfig.Captcha(provider, secret, verifyUrl.orElse(VERIFY_URLS.get(provider)),
-      siteKey, settings.duration("captcha.timeout"));
+      siteKey, settings.duration("captcha.timeout"), hostnames);
   }
 }

@@ -57,7 +57,7 @@ public final class ConfigLoader {
 
   /** Package-private so that SettingsReferenceTest can see which declared settings the loader reads. */
   static LanyardConfig read(ConfigReader settings, Map<String, String> env) {
-    return new LanyardConfig(
+    LanyardConfig config = new LanyardConfig(
       settings.identifier("pluginName"),
       new LanyardConfig.Http(
         settings.text("http.host"),
@@ -137,6 +137,8 @@ public final class ConfigLoader {
       new LanyardConfig.LoadTest(settings.domains("loadTest.domains")),
       CaptchaSettings.read(settings, env),
       oidc(settings));
+    RiskySettings.refuse(config);
+    return config;
   }
 
   /** A code lives at most 60 s (RFC 9700 §4.2.1: short-lived); an SSO session's idle limit within its absolute one. */

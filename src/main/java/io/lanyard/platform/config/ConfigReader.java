@@ -25,6 +25,8 @@ final class ConfigReader {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_-]{1,64}");
   /** A host name of two labels or more: letters, digits and hyphens, as mail domains are. */
+  private static final Pattern HOSTNAME =
+    Pattern.compile("(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
   private static final Pattern DOMAIN =
     Pattern.compile("(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
@@ -172,7 +174,7 @@ final class ConfigReader {
 
   /** A JSON array of strings, or one comma-separated string. */
   private List<String> list(String path) {
-    Object value = raw(path, Reader.DOMAINS, Reader.ORIGINS, Reader.ADDRESSES);
+    Object value = raw(path, Reader.DOMAINS, Reader.HOSTNAMES, Reader.ORIGINS, Reader.ADDRESSES);
     if (value instanceof String text) {
       return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
@@ -184,13 +186,22 @@ final class ConfigReader {
 
   /** Mail domains, as a list or one comma-separated string, lower-cased; empty is none. */
   List<String> domains(String path) {
-    List<String> domains = list(path).stream().map(domain -> domain.toLowerCase(Locale.ROOT)).toList();
-    for (String domain : domains) {
-      if (!DOMAIN.matcher(domain).matches()) {
-        throw invalid(path, "mail domains such as loadtest.invalid, comma-separated", domain);
+    return names(path, DOMAIN, "mail domains such as loadtest.invalid, comma-separated");
+  }
+
+  /** Host names (a single label such as {@code localhost} too), as a list or one comma-separated string, lower-cased. */
+  List<String> hostnames(String path) {
+    return names(path, HOSTNAME, "host names such as fair.example, comma-separated");
+  }
+
+  private List<String> names(String path, Pattern form, String expected) {
+    List<String> names = list(path).stream().map(name -> name.toLowerCase(Locale.ROOT)).toList();
+    for (String name : names) {
+      if (!form.matcher(name).matches()) {
+        throw invalid(path, expected, name);
       }
     }
-    return domains;
+    return names;
   }
 
   /** CORS origins: {@code *} or origins; {@code null} is refused, as it names pages of no origin at all (sandboxes, files). */

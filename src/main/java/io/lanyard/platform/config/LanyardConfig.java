@@ -187,8 +187,10 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param verifyUrl the provider's siteverify URL (its own unless overridden, as tests do); empty when off
    * @param siteKey the public site key the hosted pages' widget shows, if the pages are to carry one
    * @param timeout the longest wait for the provider's answer
+   * @param hostnames the host names an answer must have been solved on (lower case); empty: not checked
    */
-  public record Captcha(String provider, Optional<Secret> secret, String verifyUrl, Optional<String> siteKey, Duration timeout) {
+  public record Captcha(String provider, Optional<Secret> secret, String verifyUrl, Optional<String> siteKey, Duration timeout,
+                        List<String> hostnames) {
 
     public static final String NONE = "none";
 

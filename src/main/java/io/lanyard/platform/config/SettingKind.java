@@ -10,7 +10,7 @@ public record SettingKind(Reader reader, long min, long max, List<String> choice
 
   /** How a value is read; {@link #SECRET} and {@link #ENVIRONMENT} are read from the environment only, never from a file. */
   public enum Reader {
-    TEXT, OPTIONAL_TEXT, IDENTIFIER, INTEGER, FLAG, DURATION, DURATION_OR_UNLIMITED, DURATION_OR_OFF, RATE, DOMAINS, ORIGINS,
+    TEXT, OPTIONAL_TEXT, IDENTIFIER, INTEGER, FLAG, DURATION, DURATION_OR_UNLIMITED, DURATION_OR_OFF, RATE, DOMAINS, HOSTNAMES, ORIGINS,
     ADDRESSES, PUBLIC_URL, READABLE_FILE, ONE_OF, SECRET, ENVIRONMENT
   }
 
@@ -38,6 +38,7 @@ public record SettingKind(Reader reader, long min, long max, List<String> choice
       case DURATION_OR_OFF -> "duration, or `off`";
       case RATE -> "rate, or `off`";
       case DOMAINS -> "mail domains";
+      case HOSTNAMES -> "host names";
       case ORIGINS -> "origins";
       case ADDRESSES -> "address list";
       case PUBLIC_URL -> "URL";

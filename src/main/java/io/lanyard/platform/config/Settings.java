@@ -178,7 +178,8 @@ public final class Settings {
       "Longest wait for any one SMTP step (connect, greeting, each reply); a connection silent that long is thrown away. A "
         + "whole mail may take 4× this"),
     Setting.inFile("mail.pollInterval", "LANYARD_MAIL_POLL_INTERVAL", kind(DURATION), "5s",
-      "How often the outbox is checked when no nudge arrives (other instances' mail, retries, mail left by a crash)"),
+      "How often the outbox, and the queue of reset requests, are checked when no nudge arrives (other instances' work, "
+        + "retries, work left by a crash)"),
     Setting.inFile("mail.batchSize", "LANYARD_MAIL_BATCH_SIZE", integer(1, 1000), 20,
       "Mails claimed per outbox transaction"),
     Setting.inFile("mail.maxAge", "LANYARD_MAIL_MAX_AGE", kind(DURATION), "24h",
@@ -259,6 +260,10 @@ public final class Settings {
       "The provider's public site key, for the widget on the hosted pages"),
     Setting.inFile("captcha.timeout", "LANYARD_CAPTCHA_TIMEOUT", kind(DURATION), "5s",
       "Longest wait for the provider's answer"),
+    Setting.inFile("captcha.hostnames", "LANYARD_CAPTCHA_HOSTNAMES", kind(HOSTNAMES), "",
+      "Host names (comma-separated) of the pages that show the widget: the provider's verification must name one of them "
+        + "as the `hostname` the answer was solved on, else the answer is refused as a wrong one (190). Empty: not checked "
+        + "(an answer solved on anyone's page that carries the site key passes)"),
     Setting.inFile("loadTest.domains", "LANYARD_LOADTEST_DOMAINS", kind(DOMAINS), "loadtest.invalid",
       "Mail domains (comma-separated; their subdomains too) whose addresses are synthetic load-test accounts: served like "
         + "any other, their mail never sent, marked in the database, counted apart (see [Load "

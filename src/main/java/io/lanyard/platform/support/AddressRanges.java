@@ -16,17 +16,28 @@ import java.util.Optional;
  */
 public final class AddressRanges {
 
-  public static final AddressRanges NONE = new AddressRanges(List.of());
+  public static final AddressRanges NONE = new AddressRanges(List.of(), List.of());
 
   private final List<IpSubnetFilterRule> rules;
+  /** The entries that hold every address of their family ({@code 0.0.0.0/0}, {@code ::/0}), as written. */
+  private final List<String> everyAddress;
 
-  private AddressRanges(List<IpSubnetFilterRule> rules) {
+  private AddressRanges(List<IpSubnetFilterRule> rules, List<String> everyAddress) {
     this.rules = rules;
+    this.everyAddress = everyAddress;
   }
 
   /** @throws IllegalArgumentException naming the first entry that is not an address or a CIDR range */
   public static AddressRanges parse(List<String> entries) {
-    return new AddressRanges(entries.stream().map(AddressRanges::rule).toList());
+    List<IpSubnetFilterRule> rules = entries.stream().map(AddressRanges::rule).toList();
+    // every entry is well-formed by now
+    return new AddressRanges(rules, entries.stream().map(String::trim)
+      .filter(entry -> entry.contains("/") && Integer.parseInt(entry.substring(entry.indexOf('/') + 1)) == 0).toList());
+  }
+
+  /** The entries that hold every IPv4 or every IPv6 address (a prefix of length 0), as written. */
+  public List<String> everyAddressEntries() {
+    return everyAddress;
   }
 
   public boolean isEmpty() {

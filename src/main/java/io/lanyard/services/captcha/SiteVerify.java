@@ -10,6 +10,7 @@ import io.lanyard.model.api.Version;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.Secret;
 import io.lanyard.platform.support.AddressRanges;
+import io.lanyard.platform.support.FailureLog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -22,13 +23,16 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.ext.web.codec.BodyCodec;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 /**
  * The CAPTCHA of docs/decisions.md §7, verified server-side with the provider's siteverify API (Turnstile, hCaptcha and
@@ -44,6 +48,8 @@ public final class SiteVerify implements Captcha {
   /** Providers' tokens are a few hundred to a few thousand characters; anything longer is no answer of theirs. */
   static final int MAX_TOKEN_LENGTH = 8192;
   private static final String METRIC = "lanyard.captcha.checks";
+  private static final Pattern HOSTNAME = Pattern.compile("[a-z0-9.-]{1,253}");
+  private static final FailureLog foreignHosts = new FailureLog(LoggerFactory.getLogger(SiteVerify.class));
   /**
    * Refusals that are about our request, not the person's answer: a wrong or missing secret, a site key of another
    * account, the provider's own trouble. Answering 190 would blame every person for the operator's mistake.
@@ -57,12 +63,14 @@ public final class SiteVerify implements Captcha {
   private final Secret secret;
   private final long timeoutMillis;
   private final Map<String, Counter> outcomes;
+  private final Set<String> hostnames;
 
   public SiteVerify(Vertx vertx, LanyardConfig.Captcha config, MeterRegistry registry) {
     this.provider = config.provider();
     this.verifyUrl = config.verifyUrl();
     this.secret = config.secret().orElseThrow(() -> new IllegalArgumentException("a CAPTCHA provider needs its secret"));
     this.timeoutMillis = config.timeout().toMillis();
+    this.hostnames = Set.copyOf(config.hostnames());
     this.client = WebClient.create(vertx, new WebClientOptions()
       .setUserAgent("Lanyard/" + Version.NUMBER)
       .setFollowRedirects(false)
@@ -130,6 +138,9 @@ public final class SiteVerify implements Captcha {
     if (reply == null || !(reply.getValue("success") instanceof Boolean success)) {
       return unavailable("answered something other than a siteverify reply");
     }
+    if (success && !solvedHere(reply)) {
+      return counted("rejected", invalid("rejected"));
+    }
     if (success) {
       return counted("passed", null);
     }
@@ -138,6 +149,25 @@ public final class SiteVerify implements Captcha {
       return unavailable("refused the request itself (" + ourFault.get() + "): check LANYARD_CAPTCHA_SECRET and the site key");
     }
     return counted("rejected", invalid("rejected"));
+  }
+
+  /**
+   * {@code captcha.hostnames}: the answer was solved on one of the deployment's pages, as the provider's {@code hostname}
+   * says. A site key is public, so without this check an answer solved on a page of the attacker's (where a person solving
+   * it never meant to ask us for anything) passes too.
+   */
+  private boolean solvedHere(JsonObject reply) {
+    if (hostnames.isEmpty()) {
+      return true;
+    }
+    String hostname = reply.getValue("hostname") instanceof String name ? name.toLowerCase(Locale.ROOT) : "";
+    if (hostnames.contains(hostname)) {
+      return true;
+    }
+    foreignHosts.warn("hostname", "A CAPTCHA answer solved on "
+      + (HOSTNAME.matcher(hostname).matches() ? "host " + hostname : "no host name given")
+      + ", not one of captcha.hostnames, was refused");
+    return false;
   }
 
   private static List<String> errorCodes(JsonObject reply) {

@@ -7,6 +7,7 @@ import io.lanyard.platform.db.KeptSecrets;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,6 +37,6 @@ public final class JwtSecrets {
         + "version is encrypted at the next start). Set " + KEY + " or " + KEY + "_FILE to 32 random bytes in base64 "
         + "(openssl rand -base64 32), the same on every instance, or set " + ConfigLoader.JWT_SECRET_ENV));
     }
-    return KeptSecrets.resolve(pool, SETTING, key, "the JWT secret", " (every issued token then stops working)");
+    return KeptSecrets.resolve(pool, SETTING, List.of(key.get()), "the JWT secret", " (every issued token then stops working)");
   }
 }

@@ -1,11 +1,14 @@
 package io.lanyard.selfservice.recovery;
 
 import io.lanyard.testing.Accounts;
+import io.lanyard.testing.Eventually;
 import io.lanyard.testing.Fixtures;
 import io.lanyard.testing.Http;
 import io.lanyard.testing.Mails;
 import io.lanyard.testing.SharedServiceFixture;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import static io.lanyard.testing.Await.await;
 import static io.lanyard.testing.Fixtures.creation;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -154,6 +158,48 @@ class PasswordResetIT extends SharedServiceFixture {
     assertThat(request(EMAIL).statusCode()).isEqualTo(140);
     assertThat(db.count("SELECT count(*) FROM password_resets")).isZero();
     assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+    assertThat(db.count("SELECT count(*) FROM password_reset_requests")).isZero();
+  }
+
+  @Test
+  void theRequestPathTouchesNoAccountAndQueuesTheSameRowForEveryAddress() throws Exception {
+    SqlConnection holder = db.connect();
+    Transaction held = await(holder.begin());
+    // the account's row locked by someone else: a request path that looked it up, or locked it, would wait here
+    await(holder.query("SELECT id FROM users WHERE email = '" + EMAIL + "' FOR UPDATE").execute());
+    long started = System.nanoTime();
+
+    Http.Response known = request(EMAIL);
+    Http.Response unknown = request("nobody@example.com");
+    long answeredMs = (System.nanoTime() - started) / 1_000_000;
+    List<JsonObject> queued = new ArrayList<>();
+    db.query("SELECT email, application_id::text, language, attempts FROM password_reset_requests ORDER BY id")
+      .forEach(row -> queued.add(row.toJson()));
+    await(held.rollback());
+    await(holder.close());
+
+    assertThat(known.statusCode()).isZero();
+    assertThat(unknown.statusCode()).isZero();
+    assertThat(answeredMs).as("answered without waiting for the locked account").isLessThan(1500);
+    assertThat(queued).containsExactly(
+      new JsonObject().put("email", EMAIL).put("application_id", fair.id()).putNull("language").put("attempts", 0),
+      new JsonObject().put("email", "nobody@example.com").put("application_id", fair.id()).putNull("language")
+        .put("attempts", 0));
+    Mails.awaitTo(smtp, EMAIL, "Reset your password");
+    Eventually.until(() -> db.count("SELECT count(*) FROM password_reset_requests") == 0, Duration.ofSeconds(10),
+      "the queue worked out");
+    smtp.assertNoMoreThan(1, Duration.ofMillis(300));
+  }
+
+  @Test
+  void aRequestLeftInTheQueueIsWorkedOutByTheNextPoll() {
+    // as an instance that died after answering leaves it
+    db.query("INSERT INTO password_reset_requests (email, application_id) VALUES ($1, $2::uuid)", EMAIL, fair.id());
+
+    String token = Mails.tokenIn(Mails.awaitTo(smtp, EMAIL, "Reset your password"));
+
+    assertThat(reset(token, NEW_PASSWORD).statusCode()).isZero();
+    assertThat(db.count("SELECT count(*) FROM password_reset_requests")).isZero();
   }
 
   @Test

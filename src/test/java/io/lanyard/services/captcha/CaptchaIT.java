@@ -300,6 +300,7 @@ class CaptchaIT {
     assertThat(db.count("SELECT count(*) FROM password_resets")).isZero();
     assertThat(db.count("SELECT count(*) FROM account_links")).isZero();
     assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+    assertThat(db.count("SELECT count(*) FROM password_reset_requests")).isZero();
   }
 
   private List<CaptchaRoute> routes() {
