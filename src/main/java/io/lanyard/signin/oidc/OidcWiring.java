@@ -55,6 +55,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     SsoSessions sessions = new SsoSessions(logins, settings);
     Issuance issuance = new Issuance(logins, parts.sessions(), parts.tokens(), idTokens, settings);
     AccessTokens accessTokens = new AccessTokens(parts.authenticator());
+    SignupReturns signups = new SignupReturns(logins, sessions, settings.signupReturnTtl());
     OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, parts.keys().algorithms()),
       parts.keys().publicKeys().toString(),
       requests,
@@ -68,7 +69,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new Introspection(clients, accessTokens, issuer),
       new EndSession(clients, idTokens, sessions, new Logouts(logins, issuance,
         () -> parts.vertx().eventBus().publish(BackchannelLogoutVerticle.NUDGE, null)), parts.audit()),
-      new MyConsents(logins, parts.authenticator(), new Consents(parts.audit())));
+      new MyConsents(logins, parts.authenticator(), new Consents(parts.audit())), signups);
     Pool background = parts.pools().background();
     CodeRepository codes = new CodeRepository();
     GrantRepository grants = new GrantRepository();
@@ -76,7 +77,8 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     List<Pruning> prunings = List.of(
       new Pruning("expired authorization codes", () -> codes.deleteOld(background)),
       new Pruning("expired grants", () -> grants.deleteOld(background)),
-      new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)));
+      new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)),
+      new Pruning("sign-up returns past their links", () -> signups.deleteOld(background, parts.config().links().ttl())));
     return new OidcWiring(provider, copy, prunings, new BackchannelLogoutVerticle(background, issuer, parts.keys(),
       parts.config().webhooks()));
   }
