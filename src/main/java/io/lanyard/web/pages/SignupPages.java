@@ -28,7 +28,7 @@ import java.util.Optional;
 public final class SignupPages {
 
   static final String PAGE = "signup";
-  private static final String EMAIL = "email";
+  private static final String EMAIL = AddressForm.EMAIL;
 
   private final OidcProvider oidc;
   private final AuthorizePages authorize;
@@ -60,14 +60,11 @@ public final class SignupPages {
       }
       String typed = request.param(EMAIL).trim();
       FormPage form = form(request, authorization, typed);
-      if (!request.formAccepted()) {
-        return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
+      Optional<Page> refused = AddressForm.refusal(request, form, typed);
+      if (refused.isPresent()) {
+        return Future.succeededFuture(refused.get());
       }
       String email = Emails.normalise(typed);
-      if (typed.isEmpty() || !Emails.isValid(email)) {
-        form.error(EMAIL, typed.isEmpty() ? "error_email_missing" : "error_email_invalid");
-        return Future.succeededFuture(form.page(400, request.formToken()));
-      }
       String language = AuthorizePages.language(request, authorization);
       String captchaToken = captcha.map(widget -> request.param(widget.responseField())).orElse("");
       CreateUserRequest creating = CreateUserRequest.fromPage(email, authorization.client().signupSalon().get(), language,
@@ -82,12 +79,11 @@ public final class SignupPages {
   /** "Check your e-mail" for a new account and a taken address alike; the CAPTCHA's refusal next to its widget. */
   private Page outcome(Result result, FormPage form, PageRequest request, Authorization authorization, String email,
                        String language) {
-    StatusCode status = result.status();
-    if (status == StatusCode.CREATE_MISSING_FIELD || status == StatusCode.INVALID_FIELD) {
-      // the page checked the address, and the fair and language are its own: the only field left to refuse is the CAPTCHA's
-      return form.error(FormPage.CAPTCHA, status == StatusCode.CREATE_MISSING_FIELD ? "error_captcha_missing"
-        : "error_captcha_rejected").page(400, request.formToken());
+    Optional<Page> captchaRefused = AddressForm.captchaRefusal(result, form, request);
+    if (captchaRefused.isPresent()) {
+      return captchaRefused.get();
     }
+    StatusCode status = result.status();
     if (status == StatusCode.CREATED || status == StatusCode.SUCCESS || status == StatusCode.EMAIL_ALREADY_EXISTS) {
       String app = authorization.client().label();
       return MessagePage.titled(common.messages(), language, "signup_sent_title")
