@@ -57,7 +57,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * "Create an account" from a client's login page, the way a person meets it: a real relying party (Nimbus's SDK builds the
  * request with PKCE, state and nonce, exchanges the code and validates the ID token against the published keys), headless
  * Chromium for the pages (each passing axe-core), GreenMail for the mail. The full path authorize → create → mail →
- * activate → code at the app → tokens; then the attacks: an unregistered redirect URI, an address that has an account, a
+ * activate → code at the app → tokens (and through the consent page of a client that is not first-party); then the attacks: an unregistered redirect URI, an address that has an account, a
  * changed way back, an expired one, a client that offers no sign-up.
  */
 class OidcSignupIT {
@@ -159,6 +159,34 @@ class OidcSignupIT {
     browser.open(silent.request().toURI().toString());
     browser.awaitHeading("Back at the shop");
     assertThat(AuthorizationResponse.parse(URI.create(browser.currentUrl())).indicatesSuccess()).isTrue();
+  }
+
+  @Test
+  void aClientThatIsNotFirstPartyShowsItsConsentPageAfterTheActivationThenGetsItsCode() throws Exception {
+    client = register("shop", "--display-name", "The Fair Shop", "--signup-salon", FAIR, "--rotate-secret");
+    Attempt attempt = attempt(builder -> { });
+    signUp(new UserAgent(OidcProviderApp.issuer(app)), "erin@example.com");
+    browser.open(activationLink(smtp.awaitMessages(1).get(0)).replaceAll("return=[A-Za-z0-9_-]+", "return=x"));
+    browser.awaitHeading("This link was changed");
+
+    // the request kept is the one the sign-up page got: a fresh one, asked for on the page, then followed from the mail
+    smtp.clear();
+    browser.open(OidcProviderApp.issuer(app) + "/account/signup?" + attempt.request().toQueryString());
+    browser.find(By.id("email")).sendKeys("frank@example.com");
+    browser.clickAndAwaitNextPage(By.cssSelector("button[type=submit]"));
+    browser.open(activationLink(smtp.awaitMessages(1).get(0)));
+    browser.find(By.id("password")).sendKeys(PASSWORD);
+    browser.find(By.id("confirmation")).sendKeys(PASSWORD);
+    browser.clickAndAwaitNextPage(By.cssSelector("button[type=submit]"));
+
+    browser.awaitHeading("Allow access to your account?");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    browser.clickAndAwaitNextPage(By.cssSelector("button[type=submit]:not(.secondary)"));
+    browser.awaitHeading("Back at the shop");
+    AuthorizationSuccessResponse reply = AuthorizationResponse.parse(URI.create(browser.currentUrl())).toSuccessResponse();
+    assertThat(reply.getState()).isEqualTo(attempt.state());
+    assertThat(exchange(reply, attempt).getOIDCTokens().getIDToken().getJWTClaimsSet().getSubject())
+      .isEqualTo(db.single("SELECT id::text AS id FROM users WHERE email = $1", "frank@example.com").getString("id"));
   }
 
   @Test
