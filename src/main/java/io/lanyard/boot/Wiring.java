@@ -305,7 +305,7 @@ final class Wiring {
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
-  /** The provider's browser endpoints and pages: sign-in, consent, logout, and creating an account from the login page. */
+  /** The provider's browser endpoints and pages: sign-in, consent, logout, and "create an account" from the login page. */
   private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
                                                  CreateUserByLink creation, Optional<CaptchaWidget> captcha) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
@@ -317,8 +317,8 @@ final class Wiring {
   }
 
   /**
-   * The widget of the configured CAPTCHA for the pages whose forms send mail ("forgot password", "create an account"), which
-   * run operations that require it.
+   * The widget of the configured CAPTCHA for the pages whose forms send mail ("forgot password", "create an account"),
+   * which run operations that require it.
    */
   private Optional<CaptchaWidget> captchaWidget() {
     LanyardConfig.Captcha captcha = config.captcha();
@@ -327,7 +327,8 @@ final class Wiring {
     }
     if (captcha.siteKey().isEmpty()) {
       log.warn("captcha.provider is {} but captcha.siteKey (LANYARD_CAPTCHA_SITE_KEY) is not set: the hosted \"forgot "
-        + "password\" and \"create an account\" pages cannot show the provider's widget, so every request sent from it is refused", captcha.provider());
+        + "password\" and \"create an account\" pages cannot show the provider's widget, so every request sent from them "
+        + "is refused", captcha.provider());
       return Optional.empty();
     }
     return CaptchaWidget.of(captcha.provider(), captcha.siteKey().get());
