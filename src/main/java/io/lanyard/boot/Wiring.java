@@ -60,6 +60,7 @@ import io.lanyard.signin.oidc.OidcWiring;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.SigningKeys;
 import io.lanyard.signin.tokens.TokenService;
+import io.lanyard.signup.CreateUserByLink;
 import io.lanyard.signup.SignupOperations;
 import io.lanyard.web.AccountPages;
 import io.lanyard.web.Operations;
@@ -73,6 +74,8 @@ import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.ConsentPages;
 import io.lanyard.web.pages.EmailConfirmPages;
 import io.lanyard.web.pages.ForgotPasswordPages;
+import io.lanyard.web.pages.SignupPages;
+import io.lanyard.web.pages.SignupReturnPages;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.LogoutPages;
 import io.lanyard.web.pages.PageTemplates;
@@ -252,30 +255,39 @@ final class Wiring {
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
     SelfServiceOperations lifecycle = operations.selfService();
+    Optional<CaptchaWidget> captcha = captchaWidget();
+    Optional<HostedPages.OidcPages> oidcPages = oidc.map(provider -> oidcPages(provider, common, origin,
+      operations.signup().createUserByLink(), captcha));
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
       new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.signup().activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
       new UsableLinks(pools.requests(), new PasswordResetRepository()::findLinkedAccount)::find,
       request -> lifecycle.resetPassword().handle(PasswordByLink.from(request)));
     HostedPages pages = new HostedPages(templates, common,
-      new PasswordLinkPages(activation, applications, common),
+      new PasswordLinkPages(activation, applications, common, oidcPages.map(HostedPages.OidcPages::returns)),
       new PasswordLinkPages(reset, applications, common),
-      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captchaWidget()),
+      new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captcha),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common),
-      oidc.map(provider -> oidcPages(provider, common, origin)));
+      oidcPages);
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
-  /** The provider's browser endpoints and pages: sign-in, consent, logout. */
-  private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin) {
+  /** The provider's browser endpoints and pages: sign-in, consent, logout, and "create an account" from the login page. */
+  private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
+                                                 CreateUserByLink creation, Optional<CaptchaWidget> captcha) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
-    return new HostedPages.OidcPages(new AuthorizePages(provider, common, consent, cookies), consent,
-      new LogoutPages(provider, common, cookies));
+    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies);
+    return new HostedPages.OidcPages(authorize, consent, new LogoutPages(provider, common, cookies),
+      new SignupPages(provider, authorize, creation, common, captcha),
+      new SignupReturnPages(provider, authorize, common));
   }
 
-  /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */
+  /**
+   * The widget of the configured CAPTCHA for the pages whose forms send mail ("forgot password", "create an account"),
+   * which run operations that require it.
+   */
   private Optional<CaptchaWidget> captchaWidget() {
     LanyardConfig.Captcha captcha = config.captcha();
     if (!captcha.isOn()) {
@@ -283,7 +295,8 @@ final class Wiring {
     }
     if (captcha.siteKey().isEmpty()) {
       log.warn("captcha.provider is {} but captcha.siteKey (LANYARD_CAPTCHA_SITE_KEY) is not set: the hosted \"forgot "
-        + "password\" page cannot show the provider's widget, so every request sent from it is refused", captcha.provider());
+        + "password\" and \"create an account\" pages cannot show the provider's widget, so every request sent from them "
+        + "is refused", captcha.provider());
       return Optional.empty();
     }
     return CaptchaWidget.of(captcha.provider(), captcha.siteKey().get());

@@ -71,12 +71,24 @@ public final class CreateUserByLink {
   }
 
   public Future<Result> handle(CreateUserRequest request) {
-    return admission.admit(request, this::withLinkAndTemplate);
+    return admission.admit(request, (admitted, application) -> withLinkAndTemplate(admitted, application,
+      LinkUrls.choose(application.linkUrl(), publicUrl, LinkUrls.ACTIVATION_PAGE)));
+  }
+
+  /**
+   * The login page's "create an account" for a client's application: the same creation, limits and replies (0 for a new
+   * or renewed link, 143 for an address taken), the link leading to the hosted activation page with {@code returnTo}
+   * appended (the way back into the sign-in), whatever link URL the application has for its own sign-ups.
+   *
+   * @param returnTo {@code name=value}, URL-safe, added to the link's query
+   */
+  public Future<Result> handleFromPage(CreateUserRequest request, Application application, String returnTo) {
+    return admission.admitFromPage(request, application, (admitted, app) -> withLinkAndTemplate(admitted, app,
+      LinkUrls.choose(Optional.empty(), publicUrl, LinkUrls.ACTIVATION_PAGE).map(url -> url + "&" + returnTo)));
   }
 
   /** 124 and 187 before anything is written. */
-  private Future<Result> withLinkAndTemplate(CreateUserRequest request, Application application) {
-    Optional<String> linkUrl = LinkUrls.choose(application.linkUrl(), publicUrl, LinkUrls.ACTIVATION_PAGE);
+  private Future<Result> withLinkAndTemplate(CreateUserRequest request, Application application, Optional<String> linkUrl) {
     if (linkUrl.isEmpty()) {
       return Future.succeededFuture(Result.of(StatusCode.LINK_URL_MISCONFIGURED));
     }

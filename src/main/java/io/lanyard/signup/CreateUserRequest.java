@@ -50,6 +50,19 @@ public record CreateUserRequest(String email, String fromSalon, String fromSessi
       Idempotency.of(request.idempotencyKey(), "createUser", request.body(), SECRET_FIELDS));
   }
 
+  /**
+   * A hosted page's request for an account by link (the login page's "create an account"): the fields the page decided (the
+   * address typed, the client's fair, the page's language, the CAPTCHA's answer) checked as the route checks them; no
+   * {@code Idempotency-Key}, and the application named by its id where the route has its token (never read as one: the
+   * page's admission takes the application itself).
+   */
+  public static CreateUserRequest fromPage(String email, String fair, String language, String captchaToken,
+                                           String applicationId, RequestOrigin origin) {
+    JsonObject body = new JsonObject().put("email", email).put("fromSalon", fair).put("fromSessionSalon", fair)
+      .put("language", language).put("fromThirdParty", applicationId).put("captchaToken", captchaToken);
+    return parse(body, false, origin, Idempotency.none());
+  }
+
   private static CreateUserRequest parse(JsonObject body, boolean withPassword, RequestOrigin origin,
                                          Idempotency idempotency) {
     RequestFields fields = new RequestFields(body);

@@ -11,6 +11,7 @@ import io.lanyard.services.idempotency.IdempotencyKeys;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 
+import java.time.Instant;
 import java.util.function.BiFunction;
 
 /**
@@ -41,6 +42,23 @@ public record CreationAdmission(Pool pool, ApplicationDirectory applications, Id
         audit.record(admission.refusalEvent(request.origin()).withIdentifier(request.email()));
         return Future.succeededFuture(Result.of(admission.refusal()));
       })
+      .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
+  }
+
+  /**
+   * A creation a hosted page asks for under a client's application, which the page names (no token): the body's checks, the
+   * application usable (140 otherwise), then the CAPTCHA, as {@link #admit}.
+   */
+  public Future<Result> admitFromPage(CreateUserRequest request, Application application,
+                                      BiFunction<CreateUserRequest, Application, Future<Result>> route) {
+    if (request.refusal().isPresent()) {
+      return Future.succeededFuture(request.refusal().get());
+    }
+    if (application.isRevoked() || !application.isActive(Instant.now())) {
+      return Future.succeededFuture(Result.of(StatusCode.APPLICATION_MISCONFIGURED));
+    }
+    return captcha.check(request.captchaToken(), request.origin().source())
+      .compose(refusal -> refusal.isPresent() ? Future.succeededFuture(refusal.get()) : route.apply(request, application))
       .otherwise(failure -> StepFailure.toResult(failure, StatusCode.CREATE_UNEXPECTED));
   }
 

@@ -95,6 +95,8 @@ public final class AccountPages {
       // the sign-in spends the login route's per-source rate; the other forms hash nothing and send no mail
       page(router, PREFIX + "/login", Action.LOGIN, oidc.authorize()::show, oidc.authorize()::submit);
       page(router, PREFIX + "/consent", Action.OIDC_CONSENT, oidc.consent()::show, oidc.consent()::submit);
+      // creating an account by link from the login page spends /user/create's per-source rate
+      page(router, PREFIX + "/signup", Action.CREATE_USER, oidc.signup()::show, oidc.signup()::submit);
       page(router, PREFIX + "/logout", Action.OIDC_LOGOUT, oidc.logout()::show, oidc.logout()::confirm);
       // the browser's endpoints of the protocol answer pages and redirects too, whoever sends the browser there
       page(router, OidcEndpoints.AUTHORIZE, Action.OIDC_AUTHORIZE, oidc.authorize()::authorize, oidc.authorize()::authorize);

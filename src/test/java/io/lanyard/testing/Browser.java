@@ -84,6 +84,12 @@ public final class Browser implements AutoCloseable {
     driver.get(url);
   }
 
+  /** Opens {@code url} in a new tab of the same browser (its cookies), which becomes the one the test looks at. */
+  public void openInNewTab(String url) {
+    driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+    driver.get(url);
+  }
+
   /** The address the browser is at. */
   public String currentUrl() {
     return driver.getCurrentUrl();

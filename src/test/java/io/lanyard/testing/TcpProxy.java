@@ -1,5 +1,6 @@
 package io.lanyard.testing;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -7,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,6 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * break: {@link #refuse()} (every connection cut, new ones refused, as while the server restarts), {@link #stall()}
  * (connections accepted, nothing answered, as behind a dropped route), then {@link #restore()}. Only the service under test
  * connects through it, so no other database or engineer is touched.
+ *
+ * <p>One connection can also be slowed alone: {@link #holdRepliesOf(int)} keeps what the server sends on the connection of
+ * that backend (its pid, read from the server's BackendKeyData at start-up) while the client's requests still go through,
+ * as a half-open connection or a congested route does; {@link #releaseReplies()} delivers what was kept, late.
  */
 public final class TcpProxy implements AutoCloseable {
 
@@ -22,6 +28,7 @@ public final class TcpProxy implements AutoCloseable {
   private final int targetPort;
   private final int port;
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+  private final Set<Replies> replies = ConcurrentHashMap.newKeySet();
   private volatile ServerSocket listener;
   private volatile boolean stalled;
 
@@ -58,6 +65,21 @@ public final class TcpProxy implements AutoCloseable {
     if (listener == null) {
       restoreListener();
     }
+  }
+
+  /**
+   * From now on, what the server sends on the connection of backend {@code pid} is kept, not delivered; the connection stays
+   * open and the client's requests still reach the server.
+   */
+  public void holdRepliesOf(int pid) {
+    Replies held = replies.stream().filter(candidate -> candidate.pid == pid).findFirst()
+      .orElseThrow(() -> new IllegalStateException("no connection of backend " + pid + " through the proxy"));
+    held.hold();
+  }
+
+  /** Delivers what was kept, and relays replies at once again. */
+  public void releaseReplies() {
+    replies.forEach(Replies::release);
   }
 
   /** Relays again; connections that were stalled are cut (what they sent meanwhile is lost). */
@@ -120,7 +142,9 @@ public final class TcpProxy implements AutoCloseable {
         Socket upstream = new Socket(targetHost, targetPort);
         sockets.add(upstream);
         pump(client, upstream);
-        pump(upstream, client);
+        Replies fromServer = new Replies(client.getOutputStream());
+        replies.add(fromServer);
+        pumpReplies(upstream, fromServer);
       } catch (IOException e) {
         closeQuietly(client);
       }
@@ -150,6 +174,94 @@ public final class TcpProxy implements AutoCloseable {
     }, "tcp-proxy-pump-" + port);
     pumping.setDaemon(true);
     pumping.start();
+  }
+
+  /** Copies the server's bytes to the client through {@code replies}, which reads the backend's pid on the way. */
+  private void pumpReplies(Socket upstream, Replies to) {
+    Thread pumping = new Thread(() -> {
+      byte[] buffer = new byte[16 * 1024];
+      try (InputStream in = upstream.getInputStream()) {
+        int read;
+        while ((read = in.read(buffer)) >= 0) {
+          if (!stalled) {
+            to.write(buffer, read);
+          }
+        }
+      } catch (IOException ended) {
+        // one side closed
+      } finally {
+        replies.remove(to);
+        closeQuietly(upstream);
+        closeQuietly(to.out);
+      }
+    }, "tcp-proxy-replies-" + port);
+    pumping.setDaemon(true);
+    pumping.start();
+  }
+
+  /**
+   * The server's side of one connection: finds the backend's pid in the first messages (type byte, length, body; BackendKeyData
+   * is {@code 'K'}, the pid its first four bytes), and while held keeps every byte in order for later.
+   */
+  private static final class Replies {
+
+    private final OutputStream out;
+    private final ByteArrayOutputStream start = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private volatile int pid = -1;
+    private boolean holding;
+
+    Replies(OutputStream out) {
+      this.out = out;
+    }
+
+    synchronized void write(byte[] bytes, int length) throws IOException {
+      if (pid < 0 && start.size() < 64 * 1024) {
+        start.write(bytes, 0, length);
+        pid = backendPid(start.toByteArray());
+      }
+      if (holding) {
+        kept.write(bytes, 0, length);
+        return;
+      }
+      out.write(bytes, 0, length);
+      out.flush();
+    }
+
+    synchronized void hold() {
+      holding = true;
+    }
+
+    synchronized void release() {
+      if (!holding) {
+        return;
+      }
+      holding = false;
+      try {
+        out.write(kept.toByteArray());
+        out.flush();
+      } catch (IOException closed) {
+        // the client went away meanwhile
+      }
+      kept.reset();
+    }
+
+    /** The pid of BackendKeyData among complete messages at the start of the stream; -1 while not there yet. */
+    private static int backendPid(byte[] stream) {
+      ByteBuffer buffer = ByteBuffer.wrap(stream);
+      while (buffer.remaining() >= 5) {
+        byte type = buffer.get();
+        int length = buffer.getInt();
+        if (length < 4 || buffer.remaining() < length - 4) {
+          return -1;
+        }
+        if (type == 'K') {
+          return buffer.getInt();
+        }
+        buffer.position(buffer.position() + length - 4);
+      }
+      return -1;
+    }
   }
 
   private static void drain(InputStream in) throws IOException {

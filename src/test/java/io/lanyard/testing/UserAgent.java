@@ -59,10 +59,21 @@ public final class UserAgent {
   private final HttpClient client = HttpClient.newBuilder().cookieHandler(cookies)
     .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
   private final String service;
+  private final Optional<String> forwardedFor;
 
   /** @param service the service's origin ({@code http://127.0.0.1:<port>}): redirects elsewhere are not followed */
   public UserAgent(String service) {
+    this(service, Optional.empty());
+  }
+
+  private UserAgent(String service, Optional<String> forwardedFor) {
     this.service = service;
+    this.forwardedFor = forwardedFor;
+  }
+
+  /** A browser behind a trusted proxy: every request says it comes from {@code source} ({@code X-Forwarded-For}). */
+  public static UserAgent from(String service, String source) {
+    return new UserAgent(service, Optional.of(source));
   }
 
   /** GETs {@code uri} and follows the service's redirects; the last reply (a page, or a redirect leaving the service). */
@@ -133,8 +144,10 @@ public final class UserAgent {
   }
 
   private HttpResponse<String> send(HttpRequest request) {
+    HttpRequest sent = forwardedFor.map(source -> HttpRequest.newBuilder(request, (name, value) -> true)
+      .header("X-Forwarded-For", source).build()).orElse(request);
     try {
-      return client.send(request, HttpResponse.BodyHandlers.ofString());
+      return client.send(sent, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.model.accounts.FairNames;
 import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.applications.ApplicationUrls;
@@ -63,12 +64,19 @@ final class AppsOidcCommand extends RuntimeCommand {
     + "stops working at once.")
   private boolean rotateSecret;
 
+  @Option(names = "--signup-salon", paramLabel = "SLUG", description = "Offer \"create an account\" on the client's login "
+    + "page: accounts asked for there are created by e-mailed link under this application, recorded under this fair (as "
+    + "fromSalon and fromSessionSalon). This grants the login page alone: the application's API token keeps its own "
+    + "--can-create-users. Without it, the page offers no sign-up.")
+  private String signupSalon;
+
   @Option(names = "--display-name", paramLabel = "TEXT",
     description = "The name people see on the login and consent pages, for an application created here.")
   private String displayName;
 
   private Optional<String> backchannel;
   private Optional<String> shownName;
+  private Optional<String> signup;
 
   @Override
   void checkArguments() {
@@ -80,6 +88,10 @@ final class AppsOidcCommand extends RuntimeCommand {
       throw refused("--rotate-secret: a public client has no secret");
     }
     shownName = DisplayNames.parse(spec, "--display-name", displayName);
+    signup = Optional.ofNullable(signupSalon);
+    if (signup.isPresent() && !FairNames.isSlug(signup.get())) {
+      throw refused("--signup-salon " + signup.get() + ": a slug (letters, digits, '.', '_', '-'; at most 64)");
+    }
   }
 
   @Override
@@ -102,7 +114,7 @@ final class AppsOidcCommand extends RuntimeCommand {
       ? Optional.of(SecretTokens.generate()) : Optional.empty();
     OidcClientRepository.Registered registered = Await.result(clients.register(runtime.pool(), applicationId,
       new OidcClientRepository.Registration(redirectUris, postLogoutRedirectUris, firstParty, backchannel,
-        secret.map(SecretTokens::sha256), isPublic, idTokenAlgorithm)));
+        secret.map(SecretTokens::sha256), isPublic, idTokenAlgorithm, signup)));
     runtime.config().http().publicUrl().ifPresentOrElse(issuer -> out.println("issuer\t" + issuer),
       () -> out.println("issuer\t-"));
     out.println("client_id\t" + registered.clientId());
@@ -113,6 +125,7 @@ final class AppsOidcCommand extends RuntimeCommand {
     backchannel.ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
     out.println("first_party\t" + firstParty);
     out.println("id_token_signed_response_alg\t" + idTokenAlgorithm);
+    out.println("signup_salon\t" + signup.orElse("-"));
     appToken.ifPresent(token -> out.println("app_token\t" + token));
     if (runtime.config().http().publicUrl().isEmpty()) {
       tell("http.publicUrl (LANYARD_PUBLIC_URL) is not set: the OpenID Connect "

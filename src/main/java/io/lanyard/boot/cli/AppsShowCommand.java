@@ -42,6 +42,7 @@ final class AppsShowCommand extends ApplicationCommand {
     oidc.redirectUris().forEach(uri -> out.println("redirect_uri\t" + uri));
     oidc.postLogoutRedirectUris().forEach(uri -> out.println("post_logout_redirect_uri\t" + uri));
     oidc.backchannelLogoutUri().ifPresent(uri -> out.println("backchannel_logout_uri\t" + uri));
+    out.println("signup_salon\t" + oidc.signupSalon().orElse("-"));
     return 0;
   }
 }

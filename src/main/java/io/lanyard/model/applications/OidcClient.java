@@ -11,11 +11,13 @@ import java.util.Optional;
  * @param secretHash the SHA-256 of a confidential client's secret; empty for a public client
  * @param label the name people see on the hosted pages
  * @param idTokenAlgorithm what signs the client's ID tokens and logout tokens
+ * @param signupSalon the fair accounts created from the client's login page are recorded under; empty when the page offers
+ *   no "create an account" ({@code apps oidc --signup-salon})
  */
 public record OidcClient(String clientId, String applicationId, String label, Optional<byte[]> secretHash,
                          List<String> redirectUris, List<String> postLogoutRedirectUris, boolean firstParty,
                          Optional<String> backchannelLogoutUri, IdTokenAlgorithm idTokenAlgorithm,
-                         Application application) {
+                         Optional<String> signupSalon, Application application) {
 
   public boolean isPublic() {
     return secretHash.isEmpty();

@@ -24,20 +24,20 @@ public final class OidcClientRepository {
 
   private static final String LIST_ALL = """
     SELECT c.client_id, c.secret_hash, c.redirect_uris, c.post_logout_redirect_uris, c.first_party, c.backchannel_logout_uri,
-      c.id_token_alg, a.id, a.name, a.display_name, a.enabled, a.revoked_at, a.expires_at
+      c.id_token_alg, c.signup_salon, a.id, a.name, a.display_name, a.enabled, a.revoked_at, a.expires_at
     FROM oidc_clients c JOIN applications a ON a.id = c.application_id""";
   private static final String FIND_BY_APPLICATION = LIST_ALL + " WHERE c.application_id = $1";
 
   // The client id stays what it was; a secret is replaced only when a new one is given ($3 null keeps it).
   private static final String UPSERT = """
     INSERT INTO oidc_clients (application_id, client_id, secret_hash, redirect_uris, post_logout_redirect_uris, first_party,
-      backchannel_logout_uri, id_token_alg)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $9)
+      backchannel_logout_uri, id_token_alg, signup_salon)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10)
     ON CONFLICT (application_id) DO UPDATE SET
       secret_hash = CASE WHEN $8 THEN NULL ELSE coalesce(EXCLUDED.secret_hash, oidc_clients.secret_hash) END,
       redirect_uris = EXCLUDED.redirect_uris, post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris,
       first_party = EXCLUDED.first_party, backchannel_logout_uri = EXCLUDED.backchannel_logout_uri,
-      id_token_alg = EXCLUDED.id_token_alg, updated_at = now()
+      id_token_alg = EXCLUDED.id_token_alg, signup_salon = EXCLUDED.signup_salon, updated_at = now()
     RETURNING client_id, secret_hash IS NOT NULL AS confidential""";
   private static final String ANNOUNCE = """
     SELECT pg_notify($1, '')""";
@@ -51,10 +51,11 @@ public final class OidcClientRepository {
    *
    * @param newSecretHash a new secret's SHA-256 to keep; empty keeps the current one (or none)
    * @param isPublic a public client: any secret it held goes
+   * @param signupSalon the fair of accounts created from the login page; empty: the page offers no account creation
    */
   public record Registration(List<String> redirectUris, List<String> postLogoutRedirectUris, boolean firstParty,
                              Optional<String> backchannelLogoutUri, Optional<byte[]> newSecretHash, boolean isPublic,
-                             IdTokenAlgorithm idTokenAlgorithm) {
+                             IdTokenAlgorithm idTokenAlgorithm, Optional<String> signupSalon) {
   }
 
   public Future<List<OidcClient>> listAll(SqlClient client) {
@@ -76,7 +77,7 @@ public final class OidcClientRepository {
       registration.newSecretHash().map(Buffer::buffer).orElse(null),
       registration.redirectUris().toArray(String[]::new), registration.postLogoutRedirectUris().toArray(String[]::new),
       registration.firstParty(), registration.backchannelLogoutUri().orElse(null), registration.isPublic(),
-      registration.idTokenAlgorithm().name());
+      registration.idTokenAlgorithm().name()).addString(registration.signupSalon().orElse(null));
     return pool.withTransaction(tx -> tx.preparedQuery(UPSERT).execute(values)
       .map(rows -> new Registered(rows.iterator().next().getString("client_id"), rows.iterator().next().getBoolean("confidential")))
       .compose(registered -> tx.preparedQuery(ANNOUNCE).execute(Tuple.of(Topics.APPLICATIONS_CHANGED)).map(registered)));
@@ -93,7 +94,8 @@ public final class OidcClientRepository {
       Optional.ofNullable(secret).map(Buffer::getBytes), List.copyOf(Arrays.asList(row.getArrayOfStrings("redirect_uris"))),
       List.copyOf(Arrays.asList(row.getArrayOfStrings("post_logout_redirect_uris"))), row.getBoolean("first_party"),
       Optional.ofNullable(row.getString("backchannel_logout_uri")),
-      IdTokenAlgorithm.parse(row.getString("id_token_alg")).orElse(IdTokenAlgorithm.DEFAULT), application);
+      IdTokenAlgorithm.parse(row.getString("id_token_alg")).orElse(IdTokenAlgorithm.DEFAULT),
+      Optional.ofNullable(row.getString("signup_salon")), application);
   }
 
   /** Whether the client's application lets it work now. */

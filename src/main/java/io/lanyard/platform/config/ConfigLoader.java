@@ -145,7 +145,7 @@ public final class ConfigLoader {
   private static LanyardConfig.Oidc oidc(ConfigReader settings) {
     LanyardConfig.Oidc oidc = new LanyardConfig.Oidc(settings.duration("oidc.codeTtl"), settings.duration("oidc.accessTokenTtl"),
       settings.duration("oidc.refreshTokenTtl"), settings.duration("oidc.refreshReuseGrace"), settings.duration("oidc.sessionIdle"),
-      settings.duration("oidc.sessionMax"));
+      settings.duration("oidc.sessionMax"), settings.duration("oidc.signupReturnTtl"));
     if (oidc.codeTtl().isZero() || oidc.codeTtl().compareTo(java.time.Duration.ofSeconds(60)) > 0) {
       throw new ConfigException("Invalid setting oidc.codeTtl (LANYARD_OIDC_CODE_TTL): from 1s to 60s");
     }
@@ -155,6 +155,9 @@ public final class ConfigLoader {
     if (oidc.sessionIdle().compareTo(oidc.sessionMax()) > 0) {
       throw new ConfigException("Invalid setting oidc.sessionIdle (LANYARD_OIDC_SESSION_IDLE): at most oidc.sessionMax "
         + "(LANYARD_OIDC_SESSION_MAX)");
+    }
+    if (oidc.signupReturnTtl().compareTo(java.time.Duration.ofMinutes(1)) < 0) {
+      throw new ConfigException("Invalid setting oidc.signupReturnTtl (LANYARD_OIDC_SIGNUP_RETURN_TTL): at least 1m");
     }
     return oidc;
   }

@@ -218,6 +218,6 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param sessionMax an SSO session ends this long after its sign-in, used or not
    */
   public record Oidc(Duration codeTtl, Duration accessTokenTtl, Duration refreshTokenTtl, Duration refreshReuseGrace,
-                     Duration sessionIdle, Duration sessionMax) {
+                     Duration sessionIdle, Duration sessionMax, Duration signupReturnTtl) {
   }
 }

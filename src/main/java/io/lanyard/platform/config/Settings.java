@@ -282,6 +282,9 @@ public final class Settings {
       "A single sign-on session unused this long ends (used: an authorization that read it); at most `oidc.sessionMax`"),
     Setting.inFile("oidc.sessionMax", "LANYARD_OIDC_SESSION_MAX", kind(DURATION), "7d",
       "A single sign-on session ends this long after its sign-in, used or not"),
+    Setting.inFile("oidc.signupReturnTtl", "LANYARD_OIDC_SIGNUP_RETURN_TTL", kind(DURATION), "1h",
+      "How long after someone asks for an account on a client's login page its mailed link still takes them back into that "
+        + "sign-in: at least 1 minute; past it the account is still activated, and the page leads back to the app (see [oidc.md](oidc.md#creating-an-account-from-the-login-page))"),
     Setting.environmentOnly("LANYARD_LOG_LEVEL", "INFO",
       "Root log level"),
     Setting.environmentOnly("LANYARD_LOG_FORMAT", "text",

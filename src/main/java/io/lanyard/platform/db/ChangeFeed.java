@@ -7,6 +7,9 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.pubsub.PgSubscriber;
 import io.vertx.sqlclient.Tuple;
+import io.vertx.sqlclient.impl.SocketConnectionBase;
+import io.vertx.sqlclient.internal.Connection;
+import io.vertx.sqlclient.internal.SqlConnectionInternal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * assumed: every {@link #HEARTBEAT_MS} the instance notifies a channel of its own on the feed's connection and waits to hear it
  * back. A lost connection, or a heartbeat not heard within {@link #LATE_MS} (a half-open connection, a stuck subscriber), makes
  * the feed not live at once, and watchers are told; a connection silent for {@link #DEAD_MS} is closed, so it is opened anew.
+ * A polite close queues behind the requests the server never answered, and a half-open route would not carry the server's
+ * end of it anyway: a connection still there {@link #FORCE_CLOSE_MS} later has its socket dropped.
  */
 public final class ChangeFeed {
 
@@ -33,6 +38,7 @@ public final class ChangeFeed {
   static final long HEARTBEAT_MS = 200;
   static final long LATE_MS = 600;
   static final long DEAD_MS = 5000;
+  static final long FORCE_CLOSE_MS = 1000;
   private static final String HEARTBEAT = """
     SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)""";
 
@@ -142,6 +148,26 @@ public final class ChangeFeed {
     }
     log.warn("Change feed heard nothing for {} ms; reconnecting", silentMs);
     connection.close();
+    vertx.setTimer(FORCE_CLOSE_MS, id -> {
+      if (subscriber.actualConnection() == connection) {
+        dropSocket(connection);
+      }
+    });
+  }
+
+  /**
+   * Closes the connection's socket under it. The client's public API has no way to abandon a connection whose server does not
+   * answer (its close is one more request in the queue), so this reaches the socket through the client's internal types.
+   */
+  private static void dropSocket(PgConnection connection) {
+    Connection inner = ((SqlConnectionInternal) connection).unwrap().unwrap();
+    if (inner instanceof SocketConnectionBase socketConnection) {
+      log.warn("Change feed connection still open {} ms after closing it; dropping its socket", FORCE_CLOSE_MS);
+      socketConnection.socket().close();
+    } else {
+      log.warn("Change feed connection still open {} ms after closing it, and its socket is out of reach ({})",
+        FORCE_CLOSE_MS, inner.getClass().getName());
+    }
   }
 
   private void heard() {

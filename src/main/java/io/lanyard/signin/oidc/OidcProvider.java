@@ -11,7 +11,7 @@ package io.lanyard.signin.oidc;
 public record OidcProvider(String issuer, String configuration, String keySet, AuthorizationRequests requests,
                            Authorize authorize, SignIn signIn, SsoSessions sessions, SignInProofs proofs,
                            TokenEndpoint token, UserInfo userInfo, Revocation revocation, Introspection introspection,
-                           EndSession endSession, MyConsents consents) {
+                           EndSession endSession, MyConsents consents, SignupReturns signups) {
 
   /** The name of the browser's SSO session cookie. */
   public static final String SESSION_COOKIE = "lanyard-sso";

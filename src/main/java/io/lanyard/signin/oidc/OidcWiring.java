@@ -48,6 +48,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     SsoSessions sessions = new SsoSessions(logins, settings);
     Issuance issuance = new Issuance(logins, parts.sessions(), tokens, idTokens, settings);
     AccessTokens accessTokens = new AccessTokens(authenticator);
+    SignupReturns signups = new SignupReturns(logins, sessions, settings.signupReturnTtl());
     OidcProvider provider = new OidcProvider(issuer, Discovery.metadata(issuer, keys.algorithms()),
       keys.publicKeys().toString(),
       requests,
@@ -61,7 +62,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       new Introspection(clients, accessTokens, issuer),
       new EndSession(clients, idTokens, sessions, new Logouts(logins, issuance,
         () -> parts.vertx().eventBus().publish(BackchannelLogoutVerticle.NUDGE, null)), parts.audit()),
-      new MyConsents(logins, authenticator, new Consents(parts.audit())));
+      new MyConsents(logins, authenticator, new Consents(parts.audit())), signups);
     Pool background = parts.pools().background();
     CodeRepository codes = new CodeRepository();
     GrantRepository grants = new GrantRepository();
@@ -69,7 +70,8 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     List<Pruning> prunings = List.of(
       new Pruning("expired authorization codes", () -> codes.deleteOld(background)),
       new Pruning("expired grants", () -> grants.deleteOld(background)),
-      new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)));
+      new Pruning("ended SSO sessions", () -> sessionRows.deleteOld(background)),
+      new Pruning("sign-up returns past their links", () -> signups.deleteOld(background, parts.config().links().ttl())));
     return new OidcWiring(provider, copy, prunings, new BackchannelLogoutVerticle(background, issuer, keys,
       parts.config().webhooks()));
   }

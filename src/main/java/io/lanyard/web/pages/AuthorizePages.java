@@ -7,6 +7,7 @@ import io.lanyard.signin.oidc.Authorize;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.SignIn;
 import io.lanyard.signin.oidc.SsoSession;
+import io.lanyard.signin.oidc.SsoSessions;
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;
@@ -20,8 +21,8 @@ import java.util.function.Function;
  * authorization endpoint answers an error page for an unknown client or an unregistered redirect URI (never a redirect), a
  * redirect to the client for every other outcome it can decide, or the login or consent page. The login page is a plain form
  * (address, password), no script; it carries the authorization request on in one hidden field and checks it again when sent.
- * It says the same for every wrong address or password, and links to "forgot password" (a "create an account" link that
- * returns to the client after activation is not there yet).
+ * It says the same for every wrong address or password, and links to "forgot password" and, for a client that lets people
+ * create an account there, to "create an account" ({@link SignupPages}), which carries the request on too.
  */
 public final class AuthorizePages {
 
@@ -76,20 +77,34 @@ public final class AuthorizePages {
           if (result.outcome() == SignIn.Outcome.WRONG) {
             return Future.succeededFuture(form.error(EMAIL, "error_login_wrong").page(401, request.formToken()));
           }
-          SsoSession session = result.session().orElseThrow().session();
-          String setCookie = cookies.set(result.session().get().token());
           String deviceCookie = cookies.device(result.deviceMarker().orElseThrow(), oidc.signIn().markerLifetime());
-          return oidc.authorize().decide(authorization, Optional.of(session), true, request.origin())
-            .map(decision -> decision.next() == Authorize.Next.CONSENT
-              ? consent.page(request, authorization, session, Optional.of(oidc.proofs().proof(session, parameters)))
-              : next(request, authorization, decision))
-            .map(page -> page.withCookie(setCookie).withCookie(deviceCookie));
+          return signedIn(request, authorization, result.session().orElseThrow())
+            .map(page -> page.withCookie(deviceCookie));
         });
     });
   }
 
+  /**
+   * The person has just proved who they are for this request (a password typed, an account activated by its mailed link):
+   * the session's cookie, and the code or the consent page.
+   */
+  Future<Page> signedIn(PageRequest request, Authorization authorization, SsoSessions.Opened opened) {
+    SsoSession session = opened.session();
+    return oidc.authorize().decide(authorization, Optional.of(session), true, request.origin())
+      .map(decision -> decision.next() == Authorize.Next.CONSENT
+        ? consent.page(request, authorization, session,
+            Optional.of(oidc.proofs().proof(session, authorization.parameters())))
+        : next(request, authorization, decision))
+      .map(page -> page.withCookie(cookies.set(opened.token())));
+  }
+
+  /** The session cookie alone, for a page shown to someone just signed in. */
+  String sessionCookie(SsoSessions.Opened opened) {
+    return cookies.set(opened.token());
+  }
+
   /** The request checked; its error page or redirect, or what {@code then} makes of it. */
-  private Future<Page> checked(PageRequest request, Map<String, List<String>> parameters,
+  Future<Page> checked(PageRequest request, Map<String, List<String>> parameters,
                                Function<Authorization, Future<Page>> then) {
     return oidc.requests().check(parameters).compose(checked -> {
       if (checked.errorPage().isPresent()) {
@@ -127,15 +142,18 @@ public final class AuthorizePages {
     Map<String, String> keep = new LinkedHashMap<>();
     parameters.forEach((name, values) -> keep.put(name, values.get(0)));
     String app = authorization.client().applicationId();
-    return FormPage.of(common.messages(), language, LOGIN, "login_title", "login_submit")
+    FormPage form = FormPage.of(common.messages(), language, LOGIN, "login_title", "login_submit")
       .paragraph("login_intro", Map.of("app", authorization.client().label()))
       .field(EMAIL, "email_label", "email", "username", Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
       .field(PASSWORD, "password_current_label", "password", "current-password", Optional.empty(), Optional.empty())
       .hidden(REQUEST, query)
       .redirectsTo(authorization.redirectUri())
       .application(Optional.of(authorization.client().label()))
-      .link(ForgotPasswordPages.PAGE + "?app=" + app, "login_forgot")
-      .languageSwitch(LOGIN, keep);
+      .link(ForgotPasswordPages.PAGE + "?app=" + app, "login_forgot");
+    if (authorization.client().signupSalon().isPresent()) {
+      form.link(SignupPages.PAGE + "?" + query, "login_create_account");
+    }
+    return form.languageSwitch(LOGIN, keep);
   }
 
   /** The person's choice, else the client's {@code ui_locales}, else the browser's. */
@@ -143,7 +161,7 @@ public final class AuthorizePages {
     return PageLanguage.choose(request.param("lang"), authorization.uiLanguage(), request.acceptLanguage());
   }
 
-  private static Map<String, List<String>> withoutLanguage(Map<String, List<String>> parameters) {
+  static Map<String, List<String>> withoutLanguage(Map<String, List<String>> parameters) {
     Map<String, List<String>> copy = new LinkedHashMap<>(parameters);
     copy.remove("lang");
     return copy;

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 public final class ForgotPasswordPages {
 
   static final String PAGE = "forgot";
-  private static final String EMAIL = "email";
+  private static final String EMAIL = AddressForm.EMAIL;
   private static final String APP = "app";
   private static final Pattern APPLICATION_ID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
@@ -50,14 +50,11 @@ public final class ForgotPasswordPages {
     String typed = request.param(EMAIL).trim();
     return named(appId).compose(app -> {
       FormPage form = form(request, appId, app, typed);
-      if (!request.formAccepted()) {
-        return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
+      Optional<Page> refused = AddressForm.refusal(request, form, typed);
+      if (refused.isPresent()) {
+        return Future.succeededFuture(refused.get());
       }
       String email = Emails.normalise(typed);
-      if (typed.isEmpty() || !Emails.isValid(email)) {
-        form.error(EMAIL, typed.isEmpty() ? "error_email_missing" : "error_email_invalid");
-        return Future.succeededFuture(form.page(400, request.formToken()));
-      }
       String language = CommonPages.language(request);
       String captchaToken = captcha.map(widget -> request.param(widget.responseField())).orElse("");
       return resets.sendFromPage(appId, email, Optional.of(language), captchaToken.isEmpty() ? null : captchaToken,
@@ -69,13 +66,11 @@ public final class ForgotPasswordPages {
   /** "Check your e-mail" whatever the address; the CAPTCHA's refusal next to its widget; a failure said as one. */
   private Page outcome(Result result, FormPage form, PageRequest request, String email, Optional<Application> app,
                        String language) {
-    StatusCode status = result.status();
-    if (status == StatusCode.CREATE_MISSING_FIELD || status == StatusCode.INVALID_FIELD) {
-      // the page checked the address itself: the only field left to refuse is the CAPTCHA's
-      return form.error(FormPage.CAPTCHA, status == StatusCode.CREATE_MISSING_FIELD ? "error_captcha_missing"
-        : "error_captcha_rejected").page(400, request.formToken());
+    Optional<Page> captchaRefused = AddressForm.captchaRefusal(result, form, request);
+    if (captchaRefused.isPresent()) {
+      return captchaRefused.get();
     }
-    if (status == StatusCode.LIFECYCLE_UNEXPECTED) {
+    if (result.status() == StatusCode.LIFECYCLE_UNEXPECTED) {
       return common.failed(language);
     }
     return MessagePage.titled(common.messages(), language, "forgot_sent_title")

@@ -10,7 +10,11 @@ import java.util.Optional;
 public record HostedPages(PageTemplates templates, CommonPages common, PasswordLinkPages activation, PasswordLinkPages reset,
                           ForgotPasswordPages forgot, EmailConfirmPages email, Optional<OidcPages> oidc) {
 
-  /** The provider's: the authorization endpoint and login page, the consent page, the end-session endpoint and its page. */
-  public record OidcPages(AuthorizePages authorize, ConsentPages consent, LogoutPages logout) {
+  /**
+   * The provider's: the authorization endpoint and login page, the consent page, the end-session endpoint and its page, and
+   * "create an account" from the login page (with its way back, which the activation page follows).
+   */
+  public record OidcPages(AuthorizePages authorize, ConsentPages consent, LogoutPages logout, SignupPages signup,
+                          SignupReturnPages returns) {
   }
 }

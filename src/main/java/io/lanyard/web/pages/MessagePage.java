@@ -55,6 +55,13 @@ final class MessagePage {
     return this;
   }
 
+  /** The way back to an application at an address of its own (a client's site), under its name. */
+  MessagePage returnTo(String href, String app) {
+    model.put("appName", app);
+    model.put("returnUrl", Map.of("href", href, "label", messages.format(language, "return_to", Map.of("app", app))));
+    return this;
+  }
+
   MessagePage languageSwitch(String page, Map<String, String> keep) {
     model.put("switch", LanguageSwitch.to(language, page, keep));
     return this;

@@ -9,6 +9,7 @@ import io.lanyard.model.applications.ApplicationDirectory;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
+import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -17,6 +18,8 @@ import java.util.function.Function;
  * {@code GET|POST /account/<page>?token=…}: a page a mailed link opens to choose a password (activate an account, reset a
  * password). It shows the form only for a link that works, in the account's language; the form goes to the operation the API
  * route calls, so every rule of the API holds here too. Outcomes: done, link expired or used, the form again with its errors.
+ * An activation link sent from a client's login page also carries the way back into that sign-in ({@link SignupReturnPages}):
+ * checked before the form, followed once the password is chosen.
  */
 public final class PasswordLinkPages {
 
@@ -36,12 +39,20 @@ public final class PasswordLinkPages {
   private final ApplicationDirectory applications;
   private final CommonPages common;
   private final Messages messages;
+  private final Optional<SignupReturnPages> returns;
 
   public PasswordLinkPages(Flow flow, ApplicationDirectory applications, CommonPages common) {
+    this(flow, applications, common, Optional.empty());
+  }
+
+  /** @param returns the way back into a sign-in, for the activation page while the OpenID Connect provider is on */
+  public PasswordLinkPages(Flow flow, ApplicationDirectory applications, CommonPages common,
+                           Optional<SignupReturnPages> returns) {
     this.flow = flow;
     this.applications = applications;
     this.common = common;
     this.messages = common.messages();
+    this.returns = returns;
   }
 
   public Future<Page> show(PageRequest request) {
@@ -51,7 +62,8 @@ public final class PasswordLinkPages {
     }
     return flow.find().apply(token).compose(account -> account.isEmpty()
       ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
-      : named(account.get()).map(app -> form(request, token, account.get(), app).page(200, request.formToken())));
+      : unlessReturnRefused(request, account.get(), redirectsTo -> named(account.get())
+          .map(app -> form(request, token, account.get(), app, redirectsTo).page(200, request.formToken()))));
   }
 
   public Future<Page> submit(PageRequest request) {
@@ -61,11 +73,28 @@ public final class PasswordLinkPages {
     }
     return flow.find().apply(token).compose(account -> account.isEmpty()
       ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
-      : named(account.get()).compose(app -> submit(request, token, account.get(), app)));
+      : unlessReturnRefused(request, account.get(), redirectsTo -> named(account.get())
+          .compose(app -> submit(request, token, account.get(), app, redirectsTo))));
   }
 
-  private Future<Page> submit(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
-    FormPage form = form(request, token, account, app);
+  /**
+   * A link whose way back into a sign-in is not this account's is refused before anything else; {@code then} is told where
+   * the form's answer may redirect the browser.
+   */
+  private Future<Page> unlessReturnRefused(PageRequest request, LinkedAccount account,
+                                           Function<Optional<URI>, Future<Page>> then) {
+    Optional<String> reference = returns.flatMap(any -> SignupReturnPages.reference(request));
+    if (reference.isEmpty()) {
+      return then.apply(Optional.empty());
+    }
+    return returns.get().check(reference.get(), account.userId(), language(request, account))
+      .compose(checked -> checked.refusal().isPresent() ? Future.succeededFuture(checked.refusal().get())
+        : then.apply(checked.redirectsTo()));
+  }
+
+  private Future<Page> submit(PageRequest request, String token, LinkedAccount account, Optional<Application> app,
+                              Optional<URI> redirectsTo) {
+    FormPage form = form(request, token, account, app, redirectsTo);
     if (!request.formAccepted()) {
       return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
     }
@@ -75,8 +104,12 @@ public final class PasswordLinkPages {
       return Future.succeededFuture(form.page(400, request.formToken()));
     }
     JsonObject body = new JsonObject().put(TOKEN, token).put(PasswordForm.PASSWORD, password);
-    return flow.operation().apply(request.toApiRequest(body))
-      .map(result -> outcome(request, token, result, form, app, language(request, account)));
+    String language = language(request, account);
+    Optional<String> reference = returns.flatMap(any -> SignupReturnPages.reference(request));
+    return flow.operation().apply(request.toApiRequest(body)).compose(result -> reference.isPresent()
+        && result.status() == StatusCode.SUCCESS
+      ? returns.get().afterActivation(request, reference.get(), account.userId(), language)
+      : Future.succeededFuture(outcome(request, token, result, form, app, language)));
   }
 
   private Page outcome(PageRequest request, String token, Result result, FormPage form, Optional<Application> app,
@@ -94,11 +127,15 @@ public final class PasswordLinkPages {
     return common.failed(language);
   }
 
-  private FormPage form(PageRequest request, String token, LinkedAccount account, Optional<Application> app) {
+  private FormPage form(PageRequest request, String token, LinkedAccount account, Optional<Application> app,
+                        Optional<URI> redirectsTo) {
     String language = language(request, account);
-    return PasswordForm.of(messages, language, flow.page(), flow.keys(), Map.of(TOKEN, token))
+    Map<String, String> kept = SignupReturnPages.kept(token, returns.flatMap(any -> SignupReturnPages.reference(request)));
+    FormPage form = PasswordForm.of(messages, language, flow.page(), flow.keys(), kept)
       .application(app.map(Application::label))
-      .languageSwitch(flow.page(), Map.of(TOKEN, token));
+      .languageSwitch(flow.page(), kept);
+    redirectsTo.ifPresent(form::redirectsTo);
+    return form;
   }
 
   private static String language(PageRequest request, LinkedAccount account) {
