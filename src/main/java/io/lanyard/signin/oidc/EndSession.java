@@ -25,7 +25,7 @@ import java.util.Optional;
  * agree); otherwise it sees a "you are signed out" page. Ending a session revokes what its clients were granted without
  * {@code offline_access}, and sends a back-channel logout to those of its clients that registered a URI for it.
  */
-public final class EndSession {
+public record EndSession(OidcClients clients, IdTokens idTokens, SsoSessions sessions, Logouts logouts, AuditTrail audit) {
 
   /** What the browser gets: a confirmation page, the signed-out page, or the client's post-logout URI. */
   public enum Next { CONFIRM, SIGNED_OUT, REDIRECT }
@@ -37,19 +37,7 @@ public final class EndSession {
   public record Decision(Next next, Optional<URI> redirect, Optional<OidcClient> client) {
   }
 
-  private final OidcClients clients;
-  private final IdTokens idTokens;
-  private final SsoSessions sessions;
-  private final Logouts logouts;
-  private final AuditTrail audit;
 
-  EndSession(OidcClients clients, IdTokens idTokens, SsoSessions sessions, Logouts logouts, AuditTrail audit) {
-    this.clients = clients;
-    this.idTokens = idTokens;
-    this.sessions = sessions;
-    this.logouts = logouts;
-    this.audit = audit;
-  }
 
   /**
    * @param confirmed the person confirmed on the hosted page (a form that passed the anti-forgery check)

@@ -56,17 +56,21 @@ public final class PasswordLinkPages {
   }
 
   public Future<Page> show(PageRequest request) {
-    String token = request.param(TOKEN);
-    if (!LinkTokens.isWellFormed(token)) {
-      return Future.succeededFuture(common.malformedLink(request));
-    }
-    return flow.find().apply(token).compose(account -> account.isEmpty()
-      ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
-      : unlessReturnRefused(request, account.get(), redirectsTo -> named(account.get())
-          .map(app -> form(request, token, account.get(), app, redirectsTo).page(200, request.formToken()))));
+    return forLink(request, (token, account, app, redirectsTo) ->
+      Future.succeededFuture(form(request, token, account, app, redirectsTo).page(200, request.formToken())));
   }
 
   public Future<Page> submit(PageRequest request) {
+    return forLink(request, (token, account, app, redirectsTo) -> submit(request, token, account, app, redirectsTo));
+  }
+
+  /** What a step of the flow does with a usable link. */
+  private interface LinkStep {
+    Future<Page> page(String token, LinkedAccount account, Optional<Application> app, Optional<URI> redirectsTo);
+  }
+
+  /** The step's page for a well-formed link that still names an account; the malformed or expired link's page otherwise. */
+  private Future<Page> forLink(PageRequest request, LinkStep step) {
     String token = request.param(TOKEN);
     if (!LinkTokens.isWellFormed(token)) {
       return Future.succeededFuture(common.malformedLink(request));
@@ -74,7 +78,7 @@ public final class PasswordLinkPages {
     return flow.find().apply(token).compose(account -> account.isEmpty()
       ? Future.succeededFuture(common.linkExpired(request, flow.page(), token))
       : unlessReturnRefused(request, account.get(), redirectsTo -> named(account.get())
-          .compose(app -> submit(request, token, account.get(), app, redirectsTo))));
+          .compose(app -> step.page(token, account.get(), app, redirectsTo))));
   }
 
   /**
