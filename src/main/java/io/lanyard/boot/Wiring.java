@@ -20,6 +20,9 @@ import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.audit.AuditBuffer;
 import io.lanyard.model.audit.AuditRepository;
 import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.model.passkeys.PasskeyChallenges;
+import io.lanyard.model.passkeys.PasskeyRepository;
+import io.lanyard.model.passkeys.RelyingParty;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.partners.GetUser;
 import io.lanyard.partners.ThirdPartyAccess;
@@ -70,6 +73,10 @@ import io.lanyard.signin.GetCurrentUser;
 import io.lanyard.signin.Login;
 import io.lanyard.signin.Logout;
 import io.lanyard.signin.RefreshToken;
+import io.lanyard.signin.passkeys.MyPasskeys;
+import io.lanyard.signin.passkeys.PasskeySignIn;
+import io.lanyard.signin.passkeys.Passkeys;
+import io.lanyard.signin.passkeys.RegisterPasskey;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.OidcWiring;
@@ -237,8 +244,11 @@ final class Wiring {
       changeFeed.listen(Topics.APPLICATIONS_CHANGED, payload -> provider.clients().reload());
     });
 
+    Optional<Passkeys> passkeys = RelyingParty.of(config.http().publicUrl())
+      .map(party -> passkeys(party, sessions, tokens, expiry, audit));
     Operations operations = new Operations(
-      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit, markers),
+      new Login(pools.logins(), users, attempts, hasher, tokens, sessions, expiry, audit, markers,
+        passkeys.map(Passkeys::signIn)),
       new GetAllUserTypes(userTypes),
       new CreateUserWithPassword(pools.requests(), creationAdmission, templateDirectory, hasher, users, outbox, events,
         idempotencyKeys),
@@ -257,7 +267,8 @@ final class Wiring {
         .or(() -> keys.map(signing -> new Jwks(signing.jwks()))),
       OpenApiDocument.load(config.pluginName()),
       lifecycle(hasher, attempts, failures, sessions, applicationDirectory,
-        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit, captcha));
+        new AccountMail(applicationDirectory, templateDirectory, outbox), events, audit, captcha),
+      passkeys);
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());
@@ -265,11 +276,25 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+      prunings(idempotencyKeys, failures, oidc, passkeys.isPresent()), provider, oidc.map(OidcWiring::backchannelLogouts));
   }
 
-  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
+  /** Passkey ceremonies, their challenges kept where every instance finds them. */
+  private Passkeys passkeys(RelyingParty party, Sessions sessions, TokenService tokens, Expiry expiry, AuditTrail audit) {
+    PasskeyRepository passkeys = new PasskeyRepository();
+    PasskeyChallenges challenges = new PasskeyChallenges();
+    return new Passkeys(
+      new RegisterPasskey(pools.requests(), new AccountRepository(), passkeys, challenges, party, audit),
+      new MyPasskeys(pools.requests(), passkeys, audit),
+      new PasskeySignIn(pools.logins(), passkeys, challenges, party, sessions, tokens, expiry, audit));
+  }
+
+  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc,
+                                 boolean passkeys) {
     List<Pruning> prunings = new ArrayList<>();
+    if (passkeys) {
+      prunings.add(new Pruning("expired passkey challenges", () -> new PasskeyChallenges().deleteExpired(pools.background())));
+    }
     oidc.ifPresent(provider -> prunings.addAll(provider.prunings()));
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
