@@ -1,6 +1,7 @@
 package io.lanyard.signin.passkeys;
 
 import io.lanyard.testing.Accounts;
+import io.lanyard.testing.Cli;
 import io.lanyard.testing.Eventually;
 import io.lanyard.testing.Http;
 import io.lanyard.testing.SoftwareAuthenticator;
@@ -305,6 +306,34 @@ class PasskeyIT {
 
     JsonObject passkey = export.result().getJsonObject("data").getJsonArray("passkeys").getJsonObject(0);
     assertThat(passkey.fieldNames()).containsExactlyInAnyOrder("name", "transports", "createdAt", "lastUsedAt");
+  }
+
+  @Test
+  void theHelpDeskListsAPersonsPasskeysAndRemovesOneWhichThenSignsInNobody() {
+    SoftwareAuthenticator authenticator = registered();
+
+    Cli.Run listed = Cli.run("users", "passkeys", EMAIL);
+    Cli.Run wrongId = Cli.run("users", "passkeys", "remove", EMAIL, "not-an-id");
+    Cli.Run removed = Cli.run("users", "passkeys", "remove", EMAIL, authenticator.id(), "--operator", "desk-1");
+    Cli.Run empty = Cli.run("users", "passkeys", EMAIL);
+
+    assertThat(listed.exitCode()).withFailMessage(listed.err()).isZero();
+    assertThat(listed.lines()).hasSize(2);
+    assertThat(listed.lines().get(1)).startsWith(authenticator.id() + "\tPhone\tinternal\t");
+    assertThat(wrongId.exitCode()).isEqualTo(1);
+    assertThat(removed.exitCode()).withFailMessage(removed.err()).isZero();
+    assertThat(empty.lines()).hasSize(1);
+    assertRefused(signIn(authenticator));
+    Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'passkey.removed' AND detail = $1",
+      "by operator desk-1") == 1, "the removal audited");
+  }
+
+  @Test
+  void theHelpDeskAnswersAnUnknownAddressWithAnError() {
+    Cli.Run run = Cli.run("users", "passkeys", "nobody@example.com");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err()).contains("no account has that e-mail address");
   }
 
   @Test
