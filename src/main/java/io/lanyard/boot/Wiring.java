@@ -321,15 +321,16 @@ final class Wiring {
       new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captchaWidget()),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common),
-      oidc.map(provider -> oidcPages(provider, common, origin)));
+      oidc.map(provider -> oidcPages(provider, common, origin, operations.passkeys().map(Passkeys::signIn))));
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
   /** The provider's browser endpoints and pages: sign-in, consent, logout. */
-  private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin) {
+  private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
+                                                 Optional<PasskeySignIn> passkeys) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
-    return new HostedPages.OidcPages(new AuthorizePages(provider, common, consent, cookies), consent,
+    return new HostedPages.OidcPages(new AuthorizePages(provider, common, consent, cookies, passkeys), consent,
       new LogoutPages(provider, common, cookies));
   }
 

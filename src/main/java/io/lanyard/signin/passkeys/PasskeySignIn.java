@@ -66,18 +66,20 @@ public final class PasskeySignIn {
    * @return the reply of {@code /_login/passkey}
    */
   public Future<Reply> signIn(Object credential, Object expiresIn, RequestOrigin origin) {
-    return verify(credential, expiresIn, origin).map(outcome -> outcome.reply);
+    Expiry.Parsed ttl = expiry.parse(expiresIn);
+    if (ttl.error() != null) {
+      return Future.succeededFuture(Reply.error(ttl.error()));
+    }
+    return verify(credential, origin).compose(verified -> verified.userId().isEmpty()
+      ? Future.succeededFuture(verified.refusal())
+      : open(verified.userId().get(), ttl.ttlMillis(), origin));
   }
 
   /**
-   * The user a verified assertion signs in, with the reply of the API route: for the hosted login page, which opens its own
-   * session with the user.
+   * Whose passkey signed the assertion, once every check passed and its challenge and counter are spent; or the reply refusing
+   * it, its reason audited. Opens no session: the API route opens a token's, the hosted login page an SSO session.
    */
-  public Future<SignedIn> verify(Object credential, Object expiresIn, RequestOrigin origin) {
-    Expiry.Parsed ttl = expiry.parse(expiresIn);
-    if (ttl.error() != null) {
-      return Future.succeededFuture(SignedIn.refused(Reply.error(ttl.error())));
-    }
+  public Future<SignedIn> verify(Object credential, RequestOrigin origin) {
     Optional<AuthenticationData> parsed = credential instanceof JsonObject object
       ? party.parseAssertion(object.encode()) : Optional.empty();
     if (parsed.isEmpty()) {
@@ -93,12 +95,11 @@ public final class PasskeySignIn {
         return PasskeyReplies.signInChallengeInvalid().map(SignedIn::refused);
       }
       return passkeys.find(pool, assertion.getCredentialId())
-        .compose(stored -> stored.isEmpty() ? refused(origin, null, "unknown_passkey") : check(assertion, stored.get(),
-          ttl.ttlMillis(), origin));
+        .compose(stored -> stored.isEmpty() ? refused(origin, null, "unknown_passkey") : check(assertion, stored.get(), origin));
     });
   }
 
-  private Future<SignedIn> check(AuthenticationData assertion, StoredPasskey stored, long ttlMillis, RequestOrigin origin) {
+  private Future<SignedIn> check(AuthenticationData assertion, StoredPasskey stored, RequestOrigin origin) {
     String userId = stored.userId();
     byte[] handle = assertion.getUserHandle();
     if (handle != null && !MessageDigest.isEqual(handle, UserHandles.of(userId))) {
@@ -112,19 +113,18 @@ public final class PasskeySignIn {
       return refused(origin, userId, verified.reason());
     }
     return passkeys.recordUse(pool, stored.credentialId(), verified.value().get()).compose(moved -> moved
-      ? open(userId, ttlMillis, origin)
+      ? Future.succeededFuture(new SignedIn(Optional.of(userId), null))
       : cloned(origin, userId));
   }
 
   /** As a password sign-in: the session is recorded under the user's lock, which refuses an account no longer active. */
-  private Future<SignedIn> open(String userId, long ttlMillis, RequestOrigin origin) {
+  private Future<Reply> open(String userId, long ttlMillis, RequestOrigin origin) {
     return sessions.open(userId, ttlMillis).compose(session -> {
       if (session.isEmpty()) {
-        return refused(origin, userId, "account_not_active");
+        return refused(origin, userId, "account_not_active").map(SignedIn::refusal);
       }
       audit.record(AuditEvent.of(AuditKind.LOGIN_SUCCEEDED, origin).withUser(userId).withDetail("passkey"));
-      return Future.succeededFuture(new SignedIn(Optional.of(userId),
-        Reply.ok(tokens.issue(userId, ttlMillis, session.get()).toJson())));
+      return Future.succeededFuture(Reply.ok(tokens.issue(userId, ttlMillis, session.get()).toJson()));
     });
   }
 
@@ -142,8 +142,8 @@ public final class PasskeySignIn {
     audit.record(AuditEvent.of(AuditKind.LOGIN_FAILED, origin).withUser(userId).withDetail(reason));
   }
 
-  /** A sign-in's outcome: the user when it succeeded, and the reply of the API route either way. */
-  public record SignedIn(Optional<String> userId, Reply reply) {
+  /** A verification's outcome: the user whose passkey it is, or the API route's reply refusing it. */
+  public record SignedIn(Optional<String> userId, Reply refusal) {
 
     static SignedIn refused(Reply reply) {
       return new SignedIn(Optional.empty(), reply);

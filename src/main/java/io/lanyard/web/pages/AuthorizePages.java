@@ -7,7 +7,10 @@ import io.lanyard.signin.oidc.Authorize;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.SignIn;
 import io.lanyard.signin.oidc.SsoSession;
+import io.lanyard.signin.passkeys.PasskeySignIn;
 import io.vertx.core.Future;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +22,8 @@ import java.util.function.Function;
  * GET|POST {@code /oidc/authorize} and the hosted login page, {@code GET|POST /account/login} (docs/decisions.md §13). The
  * authorization endpoint answers an error page for an unknown client or an unregistered redirect URI (never a redirect), a
  * redirect to the client for every other outcome it can decide, or the login or consent page. The login page is a plain form
- * (address, password), no script; it carries the authorization request on in one hidden field and checks it again when sent.
+ * (address, password) that works without script; where passkeys are on, a small script of ours adds "sign in with a passkey"
+ * (a button, and the browser's autofill), which posts the passkey's assertion in the same form. It carries the authorization request on in one hidden field and checks it again when sent.
  * It says the same for every wrong address or password, and links to "forgot password" (a "create an account" link that
  * returns to the client after activation is not there yet).
  */
@@ -29,18 +33,24 @@ public final class AuthorizePages {
   static final String REQUEST = "request";
   private static final String EMAIL = "email";
   private static final String PASSWORD = "password";
+  /** The hidden field the page's script fills with a passkey's assertion ({@code toJSON()}, as JSON). */
+  static final String PASSKEY = "passkey";
 
   private final OidcProvider oidc;
   private final CommonPages common;
   private final ConsentPages consent;
   private final SessionCookies cookies;
+  private final Optional<PasskeySignIn> passkeys;
   private final String base;
 
-  public AuthorizePages(OidcProvider oidc, CommonPages common, ConsentPages consent, SessionCookies cookies) {
+  /** @param passkeys the passkey sign-in, offered on the login page as progressive enhancement when present */
+  public AuthorizePages(OidcProvider oidc, CommonPages common, ConsentPages consent, SessionCookies cookies,
+                        Optional<PasskeySignIn> passkeys) {
     this.oidc = oidc;
     this.common = common;
     this.consent = consent;
     this.cookies = cookies;
+    this.passkeys = passkeys;
     this.base = cookies.path() + "account/";
   }
 
@@ -66,26 +76,52 @@ public final class AuthorizePages {
       if (!request.formAccepted()) {
         return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
       }
-      return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), authorization.client().applicationId(),
-          request.deviceCookie())
+      return signIn(request, authorization, typed)
         .compose(result -> {
           if (result.outcome() == SignIn.Outcome.LOCKED) {
             return Future.succeededFuture(common.tooManyAttempts(language(request, authorization),
               (int) Math.min(Integer.MAX_VALUE, Math.max(1, result.retryAfter().toSeconds()))));
           }
           if (result.outcome() == SignIn.Outcome.WRONG) {
-            return Future.succeededFuture(form.error(EMAIL, "error_login_wrong").page(401, request.formToken()));
+            return Future.succeededFuture((sentPasskey(request) ? form.notice("notice_passkey_refused")
+              : form.error(EMAIL, "error_login_wrong")).page(401, request.formToken()));
           }
           SsoSession session = result.session().orElseThrow().session();
           String setCookie = cookies.set(result.session().get().token());
-          String deviceCookie = cookies.device(result.deviceMarker().orElseThrow(), oidc.signIn().markerLifetime());
+          Optional<String> deviceCookie = result.deviceMarker()
+            .map(marker -> cookies.device(marker, oidc.signIn().markerLifetime()));
           return oidc.authorize().decide(authorization, Optional.of(session), true, request.origin())
             .map(decision -> decision.next() == Authorize.Next.CONSENT
               ? consent.page(request, authorization, session, Optional.of(oidc.proofs().proof(session, parameters)))
               : next(request, authorization, decision))
-            .map(page -> page.withCookie(setCookie).withCookie(deviceCookie));
+            .map(page -> deviceCookie.map(page.withCookie(setCookie)::withCookie).orElse(page.withCookie(setCookie)));
         });
     });
+  }
+
+  private boolean sentPasskey(PageRequest request) {
+    return passkeys.isPresent() && !request.param(PASSKEY).isEmpty();
+  }
+
+  /**
+   * A password's check, or the passkey's when the page's script sent one: a refused passkey is a wrong sign-in like a wrong
+   * password (the audit trail says which check failed).
+   */
+  private Future<SignIn.Result> signIn(PageRequest request, Authorization authorization, String typed) {
+    String applicationId = authorization.client().applicationId();
+    String assertion = request.param(PASSKEY);
+    if (sentPasskey(request)) {
+      Object credential;
+      try {
+        credential = new JsonObject(assertion);
+      } catch (DecodeException malformed) {
+        credential = assertion;   // refused by the check as any malformed credential, and audited as one
+      }
+      return passkeys.get().verify(credential, request.origin()).compose(verified -> verified.userId()
+        .map(userId -> oidc.signIn().withPasskey(userId, request.origin(), applicationId))
+        .orElseGet(() -> Future.succeededFuture(SignIn.Result.wrong())));
+    }
+    return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), applicationId, request.deviceCookie());
   }
 
   /** The request checked; its error page or redirect, or what {@code then} makes of it. */
@@ -127,9 +163,15 @@ public final class AuthorizePages {
     Map<String, String> keep = new LinkedHashMap<>();
     parameters.forEach((name, values) -> keep.put(name, values.get(0)));
     String app = authorization.client().applicationId();
-    return FormPage.of(common.messages(), language, LOGIN, "login_title", "login_submit")
-      .paragraph("login_intro", Map.of("app", authorization.client().label()))
-      .field(EMAIL, "email_label", "email", "username", Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
+    FormPage form = FormPage.of(common.messages(), language, LOGIN, "login_title", "login_submit")
+      .paragraph("login_intro", Map.of("app", authorization.client().label()));
+    if (passkeys.isPresent()) {
+      form.passkeys(PASSKEY, cookies.path());
+    }
+    // "webauthn" lets the browser offer its passkeys in the address field's autofill (conditional UI)
+    return form
+      .field(EMAIL, "email_label", "email", passkeys.isPresent() ? "username webauthn" : "username",
+        Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
       .field(PASSWORD, "password_current_label", "password", "current-password", Optional.empty(), Optional.empty())
       .hidden(REQUEST, query)
       .redirectsTo(authorization.redirectUri())
