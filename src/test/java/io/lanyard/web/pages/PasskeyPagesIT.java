@@ -2,14 +2,13 @@ package io.lanyard.web.pages;
 
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Browser;
-import io.lanyard.testing.Cli;
 import io.lanyard.testing.Eventually;
 import io.lanyard.testing.OidcProviderApp;
+import io.lanyard.testing.ShopSite;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.TestDb;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,6 @@ import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
 
 import java.util.Map;
 
-import static io.lanyard.testing.Await.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,30 +40,25 @@ class PasskeyPagesIT {
     """;
 
   private static TestApp app;
-  private static Vertx vertx;
-  private static HttpServer client;
+  private static ShopSite shop;
   private static Browser browser;
 
   private final TestDb db = TestDb.get();
   private String shopId;
   private String userId;
+  private VirtualAuthenticator authenticator;
 
   @BeforeAll
   static void start() {
     app = OidcProviderApp.start(Map.of(), "localhost");
-    vertx = Vertx.vertx();
-    client = await(vertx.createHttpServer().requestHandler(request -> request.response()
-      .putHeader("Content-Type", "text/html; charset=utf-8")
-      .end("<!DOCTYPE html><html lang=\"en\"><head><title>Shop</title></head><body><main><h1>Back at the shop</h1></main>"
-        + "</body></html>")).listen(0, "127.0.0.1"));
+    shop = ShopSite.start();
     browser = Browser.start(Browser.DESKTOP, "en-GB,en");
   }
 
   @AfterAll
   static void stop() {
     browser.close();
-    await(client.close());
-    await(vertx.close());
+    shop.close();
     app.close();
   }
 
@@ -73,82 +66,68 @@ class PasskeyPagesIT {
   void clientAndAccount() {
     db.truncate();
     browser.forgetCookies();
-    Cli.Run run = Cli.run("apps", "oidc", "--app", "shop", "--display-name", "The Fair Shop", "--redirect-uri", callback(),
-      "--first-party");
-    shopId = run.lines().stream().filter(line -> line.startsWith("client_id\t")).findFirst()
-      .orElseThrow(() -> new AssertionError(run.exitCode() + " " + run.err())).split("\t")[1];
-    app.reloadCaches();
+    shopId = shop.register(app, "The Fair Shop", "--first-party");
     userId = Accounts.createActive(app, EMAIL);
+    aPasskeyInTheBrowser();
+  }
+
+  /** The person registers a passkey in the browser, through the API, from a page of the service's origin. */
+  private void aPasskeyInTheBrowser() {
+    authenticator = browser.addPlatformAuthenticator();
+    browser.open(issuer() + "/_serverInfo");
+    assertThat(browser.runAsync(REGISTER, Accounts.login(app, EMAIL))).isEqualTo("200 Virtual phone");
+    assertThat(authenticator.getCredentials()).hasSize(1);
+    browser.forgetCookies();
+  }
+
+  @AfterEach
+  void removeTheAuthenticator() {
+    browser.removeAuthenticator(authenticator);
   }
 
   @Test
-  void aPasskeyRegisteredInTheBrowserSignsInOnTheLoginPage() {
-    VirtualAuthenticator authenticator = browser.addPlatformAuthenticator();
-    try {
-      browser.open(issuer() + "/_serverInfo");
-      Object registered = browser.runAsync(REGISTER, Accounts.login(app, EMAIL));
-      assertThat(registered).isEqualTo("200 Virtual phone");
-      assertThat(authenticator.getCredentials()).hasSize(1);
+  void thePasskeyButtonSignsInWithTheSameSessionAsAPassword() {
+    browser.open(authorize());
+    browser.awaitHeading("Sign in");
+    assertThat(browser.find(By.id("passkey-button")).getText()).isEqualTo("Sign in with a passkey");
+    assertThat(browser.find(By.id("email")).getAttribute("autocomplete")).isEqualTo("username webauthn");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    browser.screenshot("passkey-login");
 
-      browser.forgetCookies();
-      browser.open(authorize());
-      browser.awaitHeading("Sign in");
-      assertThat(browser.find(By.id("passkey-button")).getText()).isEqualTo("Sign in with a passkey");
-      assertThat(browser.find(By.id("email")).getAttribute("autocomplete")).isEqualTo("username webauthn");
-      assertThat(browser.accessibilityViolations()).isEmpty();
-      browser.screenshot("passkey-login");
-      browser.clickAndAwaitNextPage(By.id("passkey-button"));
+    browser.clickAndAwaitNextPage(By.id("passkey-button"));
 
-      browser.awaitHeading("Back at the shop");
-      assertThat(browser.currentUrl()).startsWith(callback() + "?code=");
-      assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE user_id = $1::uuid AND ended_at IS NULL", userId))
-        .isEqualTo(1);
-      Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'login.succeeded' AND detail = 'passkey'"
-        + " AND user_id = $1::uuid", userId) == 1, "the passkey sign-in audited");
-    } finally {
-      browser.removeAuthenticator(authenticator);
-    }
-  }
-
-  @Test
-  void aPasskeyOfAnAccountDisabledSinceSignsInNobody() {
-    VirtualAuthenticator authenticator = browser.addPlatformAuthenticator();
-    try {
-      browser.open(issuer() + "/_serverInfo");
-      assertThat(browser.runAsync(REGISTER, Accounts.login(app, EMAIL))).isEqualTo("200 Virtual phone");
-      db.query("UPDATE users SET status = 'disabled' WHERE id = $1::uuid", userId);
-      browser.forgetCookies();
-      browser.open(authorize());
-      browser.awaitHeading("Sign in");
-
-      browser.clickAndAwaitNextPage(By.id("passkey-button"));
-
-      browser.awaitHeading("Sign in");
-      assertThat(browser.find(By.className("notice")).getText()).contains("This passkey could not sign you in");
-      assertThat(browser.accessibilityViolations()).isEmpty();
-      assertThat(db.count("SELECT count(*) FROM oidc_sessions")).isZero();
-    } finally {
-      browser.removeAuthenticator(authenticator);
-    }
+    browser.awaitHeading("Back at the shop");
+    assertThat(browser.currentUrl()).startsWith(callback() + "?code=");
+    assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE user_id = $1::uuid AND ended_at IS NULL", userId))
+      .isEqualTo(1);
+    Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'login.succeeded' AND detail = 'passkey'"
+      + " AND user_id = $1::uuid", userId) == 1, "the passkey sign-in audited");
   }
 
   @Test
   void thePasskeysOfferedInTheAddressFieldSignIn() {
-    VirtualAuthenticator authenticator = browser.addPlatformAuthenticator();
-    try {
-      browser.open(issuer() + "/_serverInfo");
-      assertThat(browser.runAsync(REGISTER, Accounts.login(app, EMAIL))).isEqualTo("200 Virtual phone");
-      browser.open(authorize());
-      browser.awaitHeading("Sign in");
+    browser.open(authorize());
+    browser.awaitHeading("Sign in");
 
-      // the virtual authenticator picks its one passkey as a person would pick it in the address field's autofill
-      browser.find(By.id("email")).click();
+    // the virtual authenticator picks its one passkey as a person would pick it in the address field's autofill
+    browser.find(By.id("email")).click();
 
-      browser.awaitHeading("Back at the shop");
-      assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE user_id = $1::uuid", userId)).isEqualTo(1);
-    } finally {
-      browser.removeAuthenticator(authenticator);
-    }
+    browser.awaitHeading("Back at the shop");
+    assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE user_id = $1::uuid", userId)).isEqualTo(1);
+  }
+
+  @Test
+  void aPasskeyOfAnAccountDisabledSinceSignsInNobody() {
+    db.query("UPDATE users SET status = 'disabled' WHERE id = $1::uuid", userId);
+    browser.open(authorize());
+    browser.awaitHeading("Sign in");
+
+    browser.clickAndAwaitNextPage(By.id("passkey-button"));
+
+    browser.awaitHeading("Sign in");
+    assertThat(browser.find(By.className("notice")).getText()).contains("This passkey could not sign you in");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    assertThat(db.count("SELECT count(*) FROM oidc_sessions")).isZero();
   }
 
   private String authorize() {
@@ -162,6 +141,6 @@ class PasskeyPagesIT {
   }
 
   private static String callback() {
-    return "http://127.0.0.1:" + client.actualPort() + "/callback";
+    return shop.callback();
   }
 }
