@@ -37,7 +37,10 @@ class PasskeyIT {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start(Map.of("LANYARD_PUBLIC_URL", ORIGIN));
+    // the tests call from loopback, allow-listed; the per-source rates' test comes from sources of its own, through loopback as
+    // a trusted proxy, with a credentials rate of 3 an hour
+    app = TestApp.start(Map.of("LANYARD_PUBLIC_URL", ORIGIN, "LANYARD_HTTP_TRUSTED_PROXIES", "127.0.0.1",
+      "LANYARD_SOURCE_RATE_CREDENTIALS", "3/1h"));
     http = app.http();
   }
 
@@ -337,6 +340,25 @@ class PasskeyIT {
   }
 
   @Test
+  void aSourceOverTheCredentialsRateGetsNoMoreChallengesNorSignInsWhileAnotherSourceSignsIn() {
+    SoftwareAuthenticator authenticator = registered();
+    for (int i = 0; i < 3; i++) {
+      assertThat(from("203.0.113.7", "/_login/passkey/_challenge", new JsonObject()).status()).isEqualTo(200);
+    }
+
+    Http.Response challenge = from("203.0.113.7", "/_login/passkey/_challenge", new JsonObject());
+    Http.Response login = from("203.0.113.7", "/_login/passkey", new JsonObject().put("credential",
+      authenticator.sign(challenge())));
+    Http.Response other = from("203.0.113.8", "/_login/passkey", new JsonObject().put("credential",
+      authenticator.sign(challenge())));
+
+    assertThat(challenge.status()).isEqualTo(429);
+    assertThat(challenge.headers().get("Retry-After")).isNotBlank();
+    assertThat(login.status()).isEqualTo(429);
+    assertThat(other.status()).withFailMessage(other.pretty()).isEqualTo(200);
+  }
+
+  @Test
   void aRegistrationNeedsASignedInPerson() {
     Http.Response response = http.post("/_me/passkeys/_options", new JsonObject());
 
@@ -368,6 +390,10 @@ class PasskeyIT {
 
   private Http.Response login(Object credential) {
     return http.post("/_login/passkey", new JsonObject().put("credential", credential));
+  }
+
+  private Http.Response from(String source, String path, JsonObject body) {
+    return http.send(HttpMethod.POST, path, body.toBuffer(), MultiMap.caseInsensitiveMultiMap().add("X-Forwarded-For", source));
   }
 
   private Http.Response rename(String id, String name, String token) {
