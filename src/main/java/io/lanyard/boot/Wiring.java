@@ -18,6 +18,7 @@ import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.audit.AuditBuffer;
 import io.lanyard.model.audit.AuditRepository;
+import io.lanyard.model.passkeys.PasskeyChallenges;
 import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.partners.PartnerOperations;
@@ -55,6 +56,8 @@ import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.signin.SigninOperations;
 import io.lanyard.signin.oidc.IdTokenKeys;
+import io.lanyard.signin.passkeys.PasskeySignIn;
+import io.lanyard.signin.passkeys.Passkeys;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.OidcWiring;
 import io.lanyard.signin.tokens.Authenticator;
@@ -220,7 +223,7 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, parts.links(), applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(parts.idempotencyKeys(), failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts),
+      prunings(parts.idempotencyKeys(), failures, oidc, operations.signin().passkeys().isPresent()), provider, oidc.map(OidcWiring::backchannelLogouts),
       operations.selfService().resetWorker());
   }
 
@@ -238,8 +241,12 @@ final class Wiring {
     return Captcha.OFF;
   }
 
-  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
+  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc,
+                                 boolean passkeys) {
     List<Pruning> prunings = new ArrayList<>();
+    if (passkeys) {
+      prunings.add(new Pruning("expired passkey challenges", () -> new PasskeyChallenges().deleteExpired(pools.background())));
+    }
     oidc.ifPresent(provider -> prunings.addAll(provider.prunings()));
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
@@ -257,7 +264,7 @@ final class Wiring {
     SelfServiceOperations lifecycle = operations.selfService();
     Optional<CaptchaWidget> captcha = captchaWidget();
     Optional<HostedPages.OidcPages> oidcPages = oidc.map(provider -> oidcPages(provider, common, origin,
-      operations.signup().createUserByLink(), captcha));
+      operations.signup().createUserByLink(), captcha, operations.signin().passkeys().map(Passkeys::signIn)));
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
       new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.signup().activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
@@ -273,12 +280,16 @@ final class Wiring {
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
   }
 
-  /** The provider's browser endpoints and pages: sign-in, consent, logout, and "create an account" from the login page. */
+  /**
+   * The provider's browser endpoints and pages: sign-in (with a password or a passkey), consent, logout, and "create an
+   * account" from the login page.
+   */
   private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
-                                                 CreateUserByLink creation, Optional<CaptchaWidget> captcha) {
+                                                 CreateUserByLink creation, Optional<CaptchaWidget> captcha,
+                                                 Optional<PasskeySignIn> passkeys) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
-    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies);
+    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies, passkeys);
     return new HostedPages.OidcPages(authorize, consent, new LogoutPages(provider, common, cookies),
       new SignupPages(provider, authorize, creation, common, captcha),
       new SignupReturnPages(provider, authorize, common));

@@ -16,12 +16,15 @@ import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.services.session.Sessions;
 import io.lanyard.services.throttling.DeviceMarkers;
+import io.lanyard.signin.passkeys.PasskeySignIn;
 import io.lanyard.signin.tokens.Expiry;
 import io.lanyard.signin.tokens.TokenService;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
 
 
 /**
@@ -36,6 +39,7 @@ public final class Login {
 
   private static final Logger log = LoggerFactory.getLogger(Login.class);
   private static final String LOCAL = "local";
+  private static final String PASSKEY = "passkey";
 
   private final Pool pool;
   private final UserRepository users;
@@ -46,9 +50,11 @@ public final class Login {
   private final Expiry expiry;
   private final AuditTrail audit;
   private final DeviceMarkers markers;
+  private final Optional<PasskeySignIn> passkeys;
 
+  /** @param passkeys the {@code passkey} strategy, when the service has a public address (docs/api.md#passkeys) */
   public Login(Pool pool, UserRepository users, PasswordAttempts attempts, PasswordHasher hasher, TokenService tokens,
-               Sessions sessions, Expiry expiry, AuditTrail audit, DeviceMarkers markers) {
+               Sessions sessions, Expiry expiry, AuditTrail audit, DeviceMarkers markers, Optional<PasskeySignIn> passkeys) {
     this.pool = pool;
     this.users = users;
     this.attempts = attempts;
@@ -58,10 +64,14 @@ public final class Login {
     this.expiry = expiry;
     this.audit = audit;
     this.markers = markers;
+    this.passkeys = passkeys;
   }
 
   public Future<Reply> handle(LoginRequest request) {
     String strategy = request.strategy();
+    if (PASSKEY.equals(strategy) && passkeys.isPresent()) {
+      return passkeys.get().signIn(request.credential(), request.expiresIn(), request.origin());
+    }
     if (!LOCAL.equals(strategy)) {
       return Future.succeededFuture(Reply.error(ApiError.badRequest(
         "Unknown authentication strategy \"" + strategy + "\"", "security.credentials.unknown_strategy")));

@@ -12,6 +12,7 @@ import io.lanyard.web.pages.ContentSecurityPolicy;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.Page;
 import io.lanyard.web.pages.PageRequest;
+import io.lanyard.web.pages.PasskeyScript;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.Cookie;
@@ -62,6 +63,7 @@ public final class AccountPages {
   private final HostedPages pages;
   private final FormTokens formTokens;
   private final Stylesheet stylesheet;
+  private final PasskeyScript passkeyScript = PasskeyScript.load();
   private final PageOrigin origin;
   private final SourceLimits limits;
   private final Outcomes outcomes;
@@ -108,6 +110,14 @@ public final class AccountPages {
       stylesheet.serve(context.response());
     });
     router.route(css).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET"))));
+    pages.oidc().ifPresent(oidc -> {
+      String script = PREFIX + "/" + PasskeyScript.NAME;
+      router.get(script).handler(context -> {
+        context.put(HttpVerticle.ROUTE, script);
+        passkeyScript.serve(context.response());
+      });
+      router.route(script).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET"))));
+    });
     router.route(PREFIX).handler(this::notFound);
     router.route(PREFIX + "/*").handler(this::notFound);
   }

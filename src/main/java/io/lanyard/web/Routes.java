@@ -20,6 +20,8 @@ import io.lanyard.signin.CheckTokenRequest;
 import io.lanyard.signin.LoginRequest;
 import io.lanyard.signin.LogoutRequest;
 import io.lanyard.signin.RefreshTokenRequest;
+import io.lanyard.signin.passkeys.PasskeyRequest;
+import io.lanyard.signin.passkeys.Passkeys;
 import io.lanyard.signup.CreateUserRequest;
 import io.lanyard.web.server.HealthCheckRequest;
 import io.vertx.core.Future;
@@ -32,6 +34,7 @@ import java.util.function.Supplier;
 
 import static io.lanyard.web.Access.AUTHENTICATED;
 import static io.lanyard.web.Access.PUBLIC;
+import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.POST;
 import static io.vertx.core.http.HttpMethod.PUT;
@@ -80,6 +83,7 @@ public final class Routes {
     // Kuzzle 1.x URL
     table.add(GET, "/users/_me", AUTH, Action.GET_CURRENT_USER, AUTHENTICATED, Caller::from, operations.signin().getCurrentUser()::handle);
     operations.server().jwks().ifPresent(jwks -> table.add(GET, "/.well-known/jwks.json", AUTH, Action.GET_JWKS, PUBLIC, jwks::handle));
+    operations.signin().passkeys().ifPresent(table::passkeys);
 
     table.plugin(GET, plugin + "/user/getAllUserTypes", userController, Action.GET_ALL_USER_TYPES, AUTHENTICATED,
       operations.signup().getAllUserTypes()::handle);
@@ -117,6 +121,17 @@ public final class Routes {
     List<Route> routes = List.copyOf(table.routes);
     api.describe(routes);
     return routes;
+  }
+
+  /** Signing in with a passkey ({@code POST /_login/passkey} is the login route's) and the signed-in person's passkeys. */
+  private void passkeys(Passkeys passkeys) {
+    add(POST, "/_login/passkey/_challenge", AUTH, Action.PASSKEY_CHALLENGE, PUBLIC, passkeys.signIn()::challenge);
+    add(POST, "/_me/passkeys/_options", AUTH, Action.PASSKEY_OPTIONS, AUTHENTICATED, Caller::from,
+      passkeys.register()::options);
+    add(POST, "/_me/passkeys", AUTH, Action.REGISTER_PASSKEY, AUTHENTICATED, PasskeyRequest::from, passkeys.register()::register);
+    add(GET, "/_me/passkeys", AUTH, Action.LIST_PASSKEYS, AUTHENTICATED, Caller::from, passkeys.mine()::list);
+    add(PUT, "/_me/passkeys/:id", AUTH, Action.RENAME_PASSKEY, AUTHENTICATED, PasskeyRequest::from, passkeys.mine()::rename);
+    add(DELETE, "/_me/passkeys/:id", AUTH, Action.REMOVE_PASSKEY, AUTHENTICATED, PasskeyRequest::from, passkeys.mine()::remove);
   }
 
   /** A route whose operation reads the request record {@code request} builds. */

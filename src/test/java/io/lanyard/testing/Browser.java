@@ -17,6 +17,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
 
 import java.io.File;
 import java.io.IOException;
@@ -195,6 +197,26 @@ public final class Browser implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A virtual authenticator, as a phone's platform authenticator would be: it keeps discoverable credentials, verifies its
+   * user (a PIN or a fingerprint, always given) and answers at once. Removed when the browser closes.
+   */
+  public VirtualAuthenticator addPlatformAuthenticator() {
+    return driver.addVirtualAuthenticator(new VirtualAuthenticatorOptions()
+      .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2)
+      .setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
+      .setHasResidentKey(true).setHasUserVerification(true).setIsUserVerified(true).setIsUserConsenting(true));
+  }
+
+  public void removeAuthenticator(VirtualAuthenticator authenticator) {
+    driver.removeVirtualAuthenticator(authenticator);
+  }
+
+  /** Runs an asynchronous script in the page: its last argument is the callback it calls with its result. */
+  public Object runAsync(String script, Object... arguments) {
+    return ((JavascriptExecutor) driver).executeAsyncScript(script, arguments);
   }
 
   public void forgetCookies() {

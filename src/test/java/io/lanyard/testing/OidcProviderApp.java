@@ -19,12 +19,20 @@ public final class OidcProviderApp {
   }
 
   public static TestApp start(Map<String, String> overrides) {
+    return start(overrides, "127.0.0.1");
+  }
+
+  /**
+   * @param host the issuer's host: {@code localhost} where a browser must see a domain, which WebAuthn needs as its RP id (an
+   *   IP address is none)
+   */
+  public static TestApp start(Map<String, String> overrides, String host) {
     RuntimeException last = null;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       int port = freePort();
       Map<String, String> env = new HashMap<>(overrides);
       env.put("LANYARD_HTTP_PORT", Integer.toString(port));
-      env.put("LANYARD_PUBLIC_URL", "http://127.0.0.1:" + port);
+      env.put("LANYARD_PUBLIC_URL", "http://" + host + ":" + port);
       try {
         return TestApp.start(env);
       } catch (RuntimeException e) {

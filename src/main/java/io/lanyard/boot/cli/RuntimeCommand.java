@@ -1,5 +1,8 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.model.accounts.Account;
+import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.applications.Application;
 import io.lanyard.model.applications.ApplicationRepository;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,6 +18,9 @@ import java.util.concurrent.Callable;
  * while it runs, closed after, whatever happens; the command answers its exit status.
  */
 abstract class RuntimeCommand implements Callable<Integer> {
+
+  /** The longest {@code --operator} name kept in the audit trail. */
+  private static final int MAX_OPERATOR = 64;
 
   @Spec
   CommandSpec spec;
@@ -52,6 +58,23 @@ abstract class RuntimeCommand implements Callable<Integer> {
       tell("no application named \"" + name + "\"");
     }
     return application;
+  }
+
+  /** The account of that address, or empty once the operator has been told there is none. */
+  Optional<Account> account(CliRuntime runtime, String email) {
+    Optional<Account> account = Await.result(new AccountRepository().findByEmail(runtime.pool(), Emails.normalise(email)));
+    if (account.isEmpty()) {
+      tell("no account has that e-mail address");
+    }
+    return account;
+  }
+
+  /** Refuses an {@code --operator} name the audit trail could not show as it is. */
+  void checkOperator(String operator) {
+    if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
+      || operator.codePoints().anyMatch(Character::isISOControl)) {
+      throw refused("--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
+    }
   }
 
   /** A message for the operator, on standard error: {@code lanyard: } and the text. */

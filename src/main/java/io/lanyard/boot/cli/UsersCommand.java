@@ -28,7 +28,7 @@ import java.util.Optional;
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
     UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
-    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class,
+    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class, UsersPasskeysCommand.class,
     UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 

@@ -17,8 +17,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** The help desk's search for an account, and the lifting of a login lockout (the operations of {@code helpdesk}). */
 final class UsersDeskCommands {
 
-  private static final int MAX_OPERATOR = 64;
-
   private UsersDeskCommands() {
   }
 
@@ -90,10 +88,7 @@ final class UsersDeskCommands {
       if (email.isBlank() || email.length() > 254) {
         throw refused("EMAIL: 1 to 254 characters");
       }
-      if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
-        || operator.codePoints().anyMatch(Character::isISOControl)) {
-        throw refused("--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
-      }
+      checkOperator(operator);
     }
 
     @Override

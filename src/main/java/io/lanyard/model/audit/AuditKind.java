@@ -24,7 +24,10 @@ public enum AuditKind {
   OIDC_LOGGED_OUT("oidc.logged_out", false),
   OIDC_CODE_REUSED("oidc.code_reused", false),
   OIDC_REFRESH_REUSED("oidc.refresh_reused", false),
-  LOGIN_UNLOCKED("login.unlocked", false);
+  LOGIN_UNLOCKED("login.unlocked", false),
+  PASSKEY_ADDED("passkey.added", false),
+  PASSKEY_REMOVED("passkey.removed", false),
+  PASSKEY_CLONED("passkey.cloned", false);
 
   private final String wireName;
   private final boolean foldable;

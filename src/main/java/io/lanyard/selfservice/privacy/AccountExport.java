@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Everything stored about a person, as one JSON document (the right of access): the account, its profile, where it came from
- * (fair, session, application), its links (dates only), the mails sent about it (kinds, recipients, dates) and its security
+ * (fair, session, application), its links (dates only), the mails sent about it (kinds, recipients, dates), its passkeys
+ * (names, transports, dates) and its security
  * events (the audit trail: kinds, dates, source addresses). Never a hash, a token or a mail body. Read in one transaction, so the parts agree with each other.
  */
 public final class AccountExport {
@@ -28,9 +29,10 @@ public final class AccountExport {
     return pool.withTransaction(tx -> data.account(tx, userId).compose(account -> account.isEmpty()
       ? Future.succeededFuture(Optional.<JsonObject>empty())
       : data.links(tx, userId).compose(links -> data.mails(tx, userId)
-        .compose(mails -> audit.forAccount(tx, userId)
-          .map(events -> Optional.of(document(account.get()).put("links", links).put("mails", mails)
-            .put("securityEvents", events)))))));
+        .compose(mails -> data.passkeys(tx, userId)
+          .compose(passkeys -> audit.forAccount(tx, userId)
+            .map(events -> Optional.of(document(account.get()).put("links", links).put("mails", mails)
+              .put("passkeys", passkeys).put("securityEvents", events))))))));
   }
 
   private static JsonObject document(Row row) {

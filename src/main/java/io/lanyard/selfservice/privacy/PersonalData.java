@@ -15,7 +15,7 @@ import java.util.UUID;
 
 /**
  * Everything stored about a person, wherever it is kept (the account, its links, the mail sent to it): read for an export,
- * erased for a deletion. No hash and no token is ever read here.
+ * erased for a deletion (its passkeys too). No hash, no token and no key is ever read here.
  */
 final class PersonalData {
 
@@ -33,6 +33,10 @@ final class PersonalData {
   private static final String EMAIL_CHANGES = """
     SELECT new_email, created_at, expires_at, used_at FROM email_changes WHERE user_id = $1 ORDER BY created_at""";
 
+  // a passkey's metadata, never its key (which is public anyway, and no personal data)
+  private static final String PASSKEYS = """
+    SELECT name, transports, created_at, last_used_at FROM passkeys WHERE user_id = $1 ORDER BY created_at, id""";
+
   // Mail not sent yet is dropped; sent mail keeps that it was sent, not to whom or about what.
   private static final String DROP_UNSENT_MAIL = """
     DELETE FROM mail_outbox WHERE user_id = $1 AND status IN ('pending', 'dead')""";
@@ -40,7 +44,8 @@ final class PersonalData {
     UPDATE mail_outbox SET recipient = '', subject = '', text_body = NULL, html_body = NULL WHERE user_id = $1""";
   private static final String DELETE_LINKS = """
     WITH account AS (DELETE FROM account_links WHERE user_id = $1),
-         reset AS (DELETE FROM password_resets WHERE user_id = $1)
+         reset AS (DELETE FROM password_resets WHERE user_id = $1),
+         passkey AS (DELETE FROM passkeys WHERE user_id = $1)
     DELETE FROM email_changes WHERE user_id = $1""";
   // The row stays, holding nothing personal: its id anchors the cut-off refusing the account's tokens.
   private static final String ERASE_ACCOUNT = """
@@ -74,6 +79,21 @@ final class PersonalData {
       .map(rows -> links.put("passwordResets", toLinks(rows, false)))
       .compose(done -> client.preparedQuery(EMAIL_CHANGES).execute(user))
       .map(rows -> links.put("emailChanges", toLinks(rows, true)));
+  }
+
+  /** The account's passkeys: names, transports, dates. */
+  Future<JsonArray> passkeys(SqlClient client, String userId) {
+    return client.preparedQuery(PASSKEYS).execute(Tuple.of(UUID.fromString(userId))).map(rows -> {
+      JsonArray passkeys = new JsonArray();
+      for (Row row : rows) {
+        String[] transports = row.getArrayOfStrings("transports");
+        passkeys.add(new JsonObject().put("name", row.getString("name"))
+          .put("transports", new JsonArray(transports == null ? List.of() : List.of(transports)))
+          .put("createdAt", time(row.getOffsetDateTime("created_at")))
+          .put("lastUsedAt", time(row.getOffsetDateTime("last_used_at"))));
+      }
+      return passkeys;
+    });
   }
 
   /** @return whether the account existed and is now erased */

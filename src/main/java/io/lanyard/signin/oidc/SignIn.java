@@ -34,7 +34,7 @@ public final class SignIn {
   public record Result(Outcome outcome, Optional<SsoSessions.Opened> session, Duration retryAfter,
                        Optional<String> deviceMarker) {
 
-    static Result wrong() {
+    public static Result wrong() {
       return new Result(Outcome.WRONG, Optional.empty(), Duration.ZERO, Optional.empty());
     }
   }
@@ -91,5 +91,18 @@ public final class SignIn {
             : new Result(Outcome.SIGNED_IN, opened, Duration.ZERO, Optional.of(markers.issue(email))));
         };
       });
+  }
+
+  /**
+   * The hosted login page's passkey sign-in, once the passkey is verified ({@code PasskeySignIn#verify}): an SSO session as for a
+   * password, refused for an account no longer active. No device marker: a passkey sign-in has no lockout to be exempt from.
+   */
+  public Future<Result> withPasskey(String userId, RequestOrigin origin, String applicationId) {
+    return sessions.open(userId).map(opened -> {
+      boolean signedIn = opened.isPresent();
+      audit.record(AuditEvent.of(signedIn ? AuditKind.LOGIN_SUCCEEDED : AuditKind.LOGIN_FAILED, origin).withUser(userId)
+        .withApplication(applicationId).withDetail(signedIn ? "passkey" : "account_not_active"));
+      return signedIn ? new Result(Outcome.SIGNED_IN, opened, Duration.ZERO, Optional.empty()) : Result.wrong();
+    });
   }
 }

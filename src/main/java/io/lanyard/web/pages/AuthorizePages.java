@@ -8,7 +8,10 @@ import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.SignIn;
 import io.lanyard.signin.oidc.SsoSession;
 import io.lanyard.signin.oidc.SsoSessions;
+import io.lanyard.signin.passkeys.PasskeySignIn;
 import io.vertx.core.Future;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonObject;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,9 +23,11 @@ import java.util.function.Function;
  * GET|POST {@code /oidc/authorize} and the hosted login page, {@code GET|POST /account/login} (docs/decisions.md §13). The
  * authorization endpoint answers an error page for an unknown client or an unregistered redirect URI (never a redirect), a
  * redirect to the client for every other outcome it can decide, or the login or consent page. The login page is a plain form
- * (address, password), no script; it carries the authorization request on in one hidden field and checks it again when sent.
- * It says the same for every wrong address or password, and links to "forgot password" and, for a client that lets people
- * create an account there, to "create an account" ({@link SignupPages}), which carries the request on too.
+ * (address, password) that works without script; where passkeys are on, a small script of ours adds "sign in with a passkey"
+ * (a button, and the browser's autofill), which posts the passkey's assertion in the same form. It carries the authorization
+ * request on in one hidden field and checks it again when sent. It says the same for every wrong address or password, and
+ * links to "forgot password" and, for a client that lets people create an account there, to "create an account"
+ * ({@link SignupPages}), which carries the request on too.
  */
 public final class AuthorizePages {
 
@@ -30,18 +35,24 @@ public final class AuthorizePages {
   static final String REQUEST = "request";
   private static final String EMAIL = "email";
   private static final String PASSWORD = "password";
+  /** The hidden field the page's script fills with a passkey's assertion ({@code toJSON()}, as JSON). */
+  static final String PASSKEY = "passkey";
 
   private final OidcProvider oidc;
   private final CommonPages common;
   private final ConsentPages consent;
   private final SessionCookies cookies;
+  private final Optional<PasskeySignIn> passkeys;
   private final String base;
 
-  public AuthorizePages(OidcProvider oidc, CommonPages common, ConsentPages consent, SessionCookies cookies) {
+  /** @param passkeys the passkey sign-in, offered on the login page as progressive enhancement when present */
+  public AuthorizePages(OidcProvider oidc, CommonPages common, ConsentPages consent, SessionCookies cookies,
+                        Optional<PasskeySignIn> passkeys) {
     this.oidc = oidc;
     this.common = common;
     this.consent = consent;
     this.cookies = cookies;
+    this.passkeys = passkeys;
     this.base = cookies.path() + "account/";
   }
 
@@ -67,19 +78,20 @@ public final class AuthorizePages {
       if (!request.formAccepted()) {
         return Future.succeededFuture(form.notice("notice_form_expired").page(403, request.formToken()));
       }
-      return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), authorization.client().applicationId(),
-          request.deviceCookie())
+      return signIn(request, authorization, typed)
         .compose(result -> {
           if (result.outcome() == SignIn.Outcome.LOCKED) {
             return Future.succeededFuture(common.tooManyAttempts(language(request, authorization),
               (int) Math.min(Integer.MAX_VALUE, Math.max(1, result.retryAfter().toSeconds()))));
           }
           if (result.outcome() == SignIn.Outcome.WRONG) {
-            return Future.succeededFuture(form.error(EMAIL, "error_login_wrong").page(401, request.formToken()));
+            return Future.succeededFuture((sentPasskey(request) ? form.notice("notice_passkey_refused")
+              : form.error(EMAIL, "error_login_wrong")).page(401, request.formToken()));
           }
-          String deviceCookie = cookies.device(result.deviceMarker().orElseThrow(), oidc.signIn().markerLifetime());
+          Optional<String> deviceCookie = result.deviceMarker()
+            .map(marker -> cookies.device(marker, oidc.signIn().markerLifetime()));
           return signedIn(request, authorization, result.session().orElseThrow())
-            .map(page -> page.withCookie(deviceCookie));
+            .map(page -> deviceCookie.map(page::withCookie).orElse(page));
         });
     });
   }
@@ -101,6 +113,31 @@ public final class AuthorizePages {
   /** The session cookie alone, for a page shown to someone just signed in. */
   String sessionCookie(SsoSessions.Opened opened) {
     return cookies.set(opened.token());
+  }
+
+  private boolean sentPasskey(PageRequest request) {
+    return passkeys.isPresent() && !request.param(PASSKEY).isEmpty();
+  }
+
+  /**
+   * A password's check, or the passkey's when the page's script sent one: a refused passkey is a wrong sign-in like a wrong
+   * password (the audit trail says which check failed).
+   */
+  private Future<SignIn.Result> signIn(PageRequest request, Authorization authorization, String typed) {
+    String applicationId = authorization.client().applicationId();
+    String assertion = request.param(PASSKEY);
+    if (sentPasskey(request)) {
+      Object credential;
+      try {
+        credential = new JsonObject(assertion);
+      } catch (DecodeException malformed) {
+        credential = assertion;   // refused by the check as any malformed credential, and audited as one
+      }
+      return passkeys.get().verify(credential, request.origin()).compose(verified -> verified.userId()
+        .map(userId -> oidc.signIn().withPasskey(userId, request.origin(), applicationId))
+        .orElseGet(() -> Future.succeededFuture(SignIn.Result.wrong())));
+    }
+    return oidc.signIn().handle(typed, request.param(PASSWORD), request.origin(), applicationId, request.deviceCookie());
   }
 
   /** The request checked; its error page or redirect, or what {@code then} makes of it. */
@@ -143,8 +180,14 @@ public final class AuthorizePages {
     parameters.forEach((name, values) -> keep.put(name, values.get(0)));
     String app = authorization.client().applicationId();
     FormPage form = FormPage.of(common.messages(), language, LOGIN, "login_title", "login_submit")
-      .paragraph("login_intro", Map.of("app", authorization.client().label()))
-      .field(EMAIL, "email_label", "email", "username", Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
+      .paragraph("login_intro", Map.of("app", authorization.client().label()));
+    if (passkeys.isPresent()) {
+      form.passkeys(PASSKEY, cookies.path());
+    }
+    // "webauthn" lets the browser offer its passkeys in the address field's autofill (conditional UI)
+    form
+      .field(EMAIL, "email_label", "email", passkeys.isPresent() ? "username webauthn" : "username",
+        Optional.of(typed).filter(text -> !text.isEmpty()), Optional.empty())
       .field(PASSWORD, "password_current_label", "password", "current-password", Optional.empty(), Optional.empty())
       .hidden(REQUEST, query)
       .redirectsTo(authorization.redirectUri())

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The hosted pages' {@code Content-Security-Policy}: no script at all, styles and images from here only, no framing, forms
- * posted here only. One page may widen it: the "forgot password" page, when a CAPTCHA is configured, for its provider's
+ * posted here only. The login page runs our own passkey script where passkeys are on ({@link #runningOurScript}). One page may
+ * also widen it: the "forgot password" page, when a CAPTCHA is configured, for its provider's
  * widget alone ({@link CaptchaWidget}); every other page keeps the strict policy.
  */
 public final class ContentSecurityPolicy {
@@ -21,6 +22,14 @@ public final class ContentSecurityPolicy {
    */
   static String sendingFormsTo(List<String> origins) {
     return STRICT.replace("form-action 'self'", "form-action 'self' " + sources(origins));
+  }
+
+  /**
+   * A policy whose page also runs our own script from our origin ({@code passkey.js}), which may call our API (the passkey
+   * challenge): nothing inline, nothing from elsewhere.
+   */
+  static String runningOurScript(String policy) {
+    return policy.replace("default-src 'none'; ", "default-src 'none'; script-src 'self'; connect-src 'self'; ");
   }
 
   /** The strict policy, plus the origins a provider's widget loads its script, frame, styles and calls from. */

@@ -28,6 +28,7 @@ final class FormPage {
   private final Map<String, String> errors = new LinkedHashMap<>();
   private Optional<CaptchaWidget> captcha = Optional.empty();
   private final List<String> formTargets = new ArrayList<>();
+  private boolean runsPasskeyScript;
 
   /** @param filled what the person typed, shown again (never for a password) */
   private record Field(String id, String labelKey, String type, String autocomplete, Optional<String> filled,
@@ -104,6 +105,21 @@ final class FormPage {
     return this;
   }
 
+  /**
+   * "Sign in with a passkey", for browsers that run our script ({@code passkey.js}): a button it shows, the hidden field it
+   * fills with the passkey's assertion before sending the form, and where it fetches the challenge. Without script the page
+   * is the password form it was.
+   *
+   * @param rootPath where the API's routes are ({@code /}, or the path of {@code http.publicUrl})
+   */
+  FormPage passkeys(String field, String rootPath) {
+    model.put("passkey", Map.of("field", field, "challengeUrl", rootPath + "_login/passkey/_challenge",
+      "script", PasskeyScript.NAME, "label", messages.text(language, "login_passkey"),
+      "failed", messages.text(language, "login_passkey_failed")));
+    runsPasskeyScript = true;
+    return this;
+  }
+
   /** Where the form's answer may redirect the browser (a client's URI): its origin joins the CSP's {@code form-action}. */
   FormPage redirectsTo(java.net.URI uri) {
     if (uri.getScheme() != null && uri.getRawAuthority() != null) {
@@ -143,7 +159,9 @@ final class FormPage {
     captcha.ifPresent(widget -> page.put(CAPTCHA, widget.model(language, Optional.ofNullable(errors.get(CAPTCHA)))));
     Page built = Page.of(status, "form", language, page);
     if (!formTargets.isEmpty()) {
-      return built.withHeader("Content-Security-Policy", ContentSecurityPolicy.sendingFormsTo(formTargets));
+      String policy = ContentSecurityPolicy.sendingFormsTo(formTargets);
+      return built.withHeader("Content-Security-Policy",
+        runsPasskeyScript ? ContentSecurityPolicy.runningOurScript(policy) : policy);
     }
     // the one page that runs a script: the provider's, allowed from the provider's origins and nowhere else
     return captcha.map(widget -> built.withHeader("Content-Security-Policy", ContentSecurityPolicy.allowing(widget)))

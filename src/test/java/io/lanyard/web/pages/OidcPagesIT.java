@@ -2,12 +2,10 @@ package io.lanyard.web.pages;
 
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Browser;
-import io.lanyard.testing.Cli;
 import io.lanyard.testing.OidcProviderApp;
+import io.lanyard.testing.ShopSite;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.TestDb;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +15,6 @@ import org.openqa.selenium.Keys;
 
 import java.util.Map;
 
-import static io.lanyard.testing.Await.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,8 +27,7 @@ class OidcPagesIT {
   private static final String PASSWORD = "a long password";
 
   private static TestApp app;
-  private static Vertx vertx;
-  private static HttpServer client;
+  private static ShopSite shop;
   private static Browser browser;
 
   private final TestDb db = TestDb.get();
@@ -40,19 +36,14 @@ class OidcPagesIT {
   @BeforeAll
   static void start() {
     app = OidcProviderApp.start(Map.of());
-    vertx = Vertx.vertx();
-    client = await(vertx.createHttpServer().requestHandler(request -> request.response()
-      .putHeader("Content-Type", "text/html; charset=utf-8")
-      .end("<!DOCTYPE html><html lang=\"en\"><head><title>Shop</title></head><body><main><h1>Back at the shop</h1></main>"
-        + "</body></html>")).listen(0, "127.0.0.1"));
+    shop = ShopSite.start();
     browser = Browser.start(Browser.PHONE, "fr-FR,fr");
   }
 
   @AfterAll
   static void stop() {
     browser.close();
-    await(client.close());
-    await(vertx.close());
+    shop.close();
     app.close();
   }
 
@@ -60,10 +51,7 @@ class OidcPagesIT {
   void clientAndAccount() {
     db.truncate();
     browser.forgetCookies();
-    Cli.Run run = Cli.run("apps", "oidc", "--app", "shop", "--display-name", "La Boutique du Salon", "--redirect-uri",
-      callback(), "--post-logout-redirect-uri", callback());
-    shopId = run.lines().stream().filter(line -> line.startsWith("client_id\t")).findFirst().orElseThrow().split("\t")[1];
-    app.reloadCaches();
+    shopId = shop.register(app, "La Boutique du Salon", "--post-logout-redirect-uri", callback());
     Accounts.createActive(app, "ann@example.com", PASSWORD);
   }
 
@@ -135,6 +123,6 @@ class OidcPagesIT {
   }
 
   private static String callback() {
-    return "http://127.0.0.1:" + client.actualPort() + "/callback";
+    return shop.callback();
   }
 }
