@@ -14,17 +14,7 @@ import java.util.Base64;
  * Removes one of a person's passkeys for the help desk (a lost phone, a person locked out of a device): it signs in nobody
  * from then on. Recorded in the audit trail with who removed it.
  */
-public final class RemovePasskey {
-
-  private final SqlClient client;
-  private final PasskeyRepository passkeys;
-  private final AuditTrail audit;
-
-  public RemovePasskey(SqlClient client, PasskeyRepository passkeys, AuditTrail audit) {
-    this.client = client;
-    this.passkeys = passkeys;
-    this.audit = audit;
-  }
+public record RemovePasskey(SqlClient client, PasskeyRepository passkeys, AuditTrail audit) {
 
   /**
    * @param passkeyId the passkey's {@code _id} (base64url), as {@code users passkeys} lists it; one that is not base64url is

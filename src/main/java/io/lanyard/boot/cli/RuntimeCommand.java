@@ -19,8 +19,6 @@ import java.util.concurrent.Callable;
  */
 abstract class RuntimeCommand implements Callable<Integer> {
 
-  /** The longest {@code --operator} name kept in the audit trail. */
-  private static final int MAX_OPERATOR = 64;
 
   @Spec
   CommandSpec spec;
@@ -67,14 +65,6 @@ abstract class RuntimeCommand implements Callable<Integer> {
       tell("no account has that e-mail address");
     }
     return account;
-  }
-
-  /** Refuses an {@code --operator} name the audit trail could not show as it is. */
-  void checkOperator(String operator) {
-    if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
-      || operator.codePoints().anyMatch(Character::isISOControl)) {
-      throw refused("--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
-    }
   }
 
   /** A message for the operator, on standard error: {@code lanyard: } and the text. */

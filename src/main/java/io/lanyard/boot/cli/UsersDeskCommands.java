@@ -7,6 +7,7 @@ import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.audit.AuditTrail;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -79,16 +80,15 @@ final class UsersDeskCommands {
     @Parameters(paramLabel = "EMAIL", description = "The login name (an e-mail address), with or without an account.")
     private String email;
 
-    @Option(names = "--operator", defaultValue = "${sys:user.name}", paramLabel = "NAME",
-      description = "Who is unlocking, for the audit trail (default: your login name, ${DEFAULT-VALUE}).")
-    private String operator;
+    @Mixin
+    private OperatorOption operator;
 
     @Override
     void checkArguments() {
       if (email.isBlank() || email.length() > 254) {
         throw refused("EMAIL: 1 to 254 characters");
       }
-      checkOperator(operator);
+      operator.check();
     }
 
     @Override
@@ -96,7 +96,7 @@ final class UsersDeskCommands {
       // the operation records from an event loop, where the CLI's immediate write would block: written once it is done
       List<AuditEvent> events = new CopyOnWriteArrayList<>();
       LockState before = Await.result(runtime.helpDesk(events::add).unlock().handle(email, RequestOrigin.CLI,
-        "operator " + operator.strip()));
+        operator.actor()));
       events.forEach(runtime::audit);
       PrintWriter out = out();
       out.println("unlocked\t" + (before.isLocked() ? "yes" : "no (it was not locked)"));

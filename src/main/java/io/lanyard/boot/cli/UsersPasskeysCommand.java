@@ -7,7 +7,7 @@ import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.passkeys.Passkey;
 import io.lanyard.model.passkeys.PasskeyRepository;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
@@ -58,13 +58,12 @@ final class UsersPasskeysCommand extends RuntimeCommand {
     @Parameters(index = "1", paramLabel = "ID", description = "The passkey's id, as `users passkeys EMAIL` lists it.")
     private String passkeyId;
 
-    @Option(names = "--operator", defaultValue = "${sys:user.name}", paramLabel = "NAME",
-      description = "Who is removing it, for the audit trail (default: your login name, ${DEFAULT-VALUE}).")
-    private String operator;
+    @Mixin
+    private OperatorOption operator;
 
     @Override
     void checkArguments() {
-      checkOperator(operator);
+      operator.check();
     }
 
     @Override
@@ -72,7 +71,7 @@ final class UsersPasskeysCommand extends RuntimeCommand {
       // the operation records from an event loop, where the CLI's immediate write would block: written once it is done
       List<AuditEvent> events = new CopyOnWriteArrayList<>();
       boolean removed = Await.result(new RemovePasskey(runtime.pool(), new PasskeyRepository(), events::add)
-        .handle(account.id(), passkeyId, RequestOrigin.CLI, "operator " + operator.strip()));
+        .handle(account.id(), passkeyId, RequestOrigin.CLI, operator.actor()));
       events.forEach(runtime::audit);
       if (!removed) {
         tell("this account has no passkey of that id");

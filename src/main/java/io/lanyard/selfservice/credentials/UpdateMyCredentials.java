@@ -25,26 +25,12 @@ import java.util.Optional;
  * other token of the caller is refused from then on; the token of this request stays valid. A {@code password_changed} notice
  * is queued.
  */
-public final class UpdateMyCredentials {
+public record UpdateMyCredentials(Pool pool, CurrentPassword currentPassword, PasswordHasher hasher, UserRepository users,
+                             PasswordChange change, AuditTrail audit) {
 
   private static final String LOCAL = "local";
 
-  private final Pool pool;
-  private final CurrentPassword currentPassword;
-  private final PasswordHasher hasher;
-  private final UserRepository users;
-  private final PasswordChange change;
-  private final AuditTrail audit;
 
-  public UpdateMyCredentials(Pool pool, CurrentPassword currentPassword, PasswordHasher hasher, UserRepository users,
-                             PasswordChange change, AuditTrail audit) {
-    this.pool = pool;
-    this.currentPassword = currentPassword;
-    this.hasher = hasher;
-    this.users = users;
-    this.change = change;
-    this.audit = audit;
-  }
 
   public Future<Reply> handle(UpdateCredentialsRequest request) {
     if (!LOCAL.equals(request.strategy())) {

@@ -17,17 +17,7 @@ import java.util.Optional;
  * {@code GET /_me/passkeys}: the caller's passkeys. {@code PUT /_me/passkeys/:id}: one renamed | 400 bad id or name | 404.
  * {@code DELETE /_me/passkeys/:id}: one removed | 400 bad id | 404. A person sees and changes only their own.
  */
-public final class MyPasskeys {
-
-  private final Pool pool;
-  private final PasskeyRepository passkeys;
-  private final AuditTrail audit;
-
-  public MyPasskeys(Pool pool, PasskeyRepository passkeys, AuditTrail audit) {
-    this.pool = pool;
-    this.passkeys = passkeys;
-    this.audit = audit;
-  }
+public record MyPasskeys(Pool pool, PasskeyRepository passkeys, AuditTrail audit) {
 
   public Future<Reply> list(Caller caller) {
     return passkeys.list(pool, caller.userId()).map(found -> {

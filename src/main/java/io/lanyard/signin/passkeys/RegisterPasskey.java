@@ -28,24 +28,8 @@ import java.util.Optional;
  * {@code POST /_me/passkeys/_options}: the options of a new passkey for the caller's account (its challenge issued) | 401.
  * {@code POST /_me/passkeys}: the registered passkey | 400 malformed, challenge invalid, refused, not added, bad name | 401.
  */
-public final class RegisterPasskey {
-
-  private final Pool pool;
-  private final AccountRepository accounts;
-  private final PasskeyRepository passkeys;
-  private final PasskeyChallenges challenges;
-  private final RelyingParty party;
-  private final AuditTrail audit;
-
-  public RegisterPasskey(Pool pool, AccountRepository accounts, PasskeyRepository passkeys, PasskeyChallenges challenges,
+public record RegisterPasskey(Pool pool, AccountRepository accounts, PasskeyRepository passkeys, PasskeyChallenges challenges,
                          RelyingParty party, AuditTrail audit) {
-    this.pool = pool;
-    this.accounts = accounts;
-    this.passkeys = passkeys;
-    this.challenges = challenges;
-    this.party = party;
-    this.audit = audit;
-  }
 
   public Future<Reply> options(Caller caller) {
     return accounts.findById(pool, caller.userId()).compose(account -> account.isEmpty()
