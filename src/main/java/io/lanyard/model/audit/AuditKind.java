@@ -24,7 +24,11 @@ public enum AuditKind {
   OIDC_LOGGED_OUT("oidc.logged_out", false),
   OIDC_CODE_REUSED("oidc.code_reused", false),
   OIDC_REFRESH_REUSED("oidc.refresh_reused", false),
-  LOGIN_UNLOCKED("login.unlocked", false);
+  LOGIN_UNLOCKED("login.unlocked", false),
+  STAFF_GRANTED("staff.granted", false),
+  STAFF_REVOKED("staff.revoked", false),
+  CONSOLE_SIGNED_IN("console.signed_in", false),
+  CONSOLE_REFUSED("console.refused", true);
 
   private final String wireName;
   private final boolean foldable;

@@ -1,0 +1,106 @@
+package io.lanyard.boot.cli;
+
+import io.lanyard.helpdesk.staff.StaffMember;
+import io.lanyard.helpdesk.staff.StaffRole;
+import io.lanyard.helpdesk.staff.StaffRoles;
+import io.lanyard.model.api.RequestOrigin;
+import io.lanyard.model.audit.AuditEvent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** {@code staff}: who may use the help desk's console, and with which role (docs/helpdesk.md#the-console). */
+@Command(name = "staff", description = "Grant, revoke and list the help desk's console roles (desk, admin).",
+  footer = "  java -jar lanyard.jar staff grant desk-7@fair.example --role desk",
+  subcommands = {StaffCommand.Grant.class, StaffCommand.Revoke.class, StaffCommand.ListStaff.class})
+final class StaffCommand {
+
+  private static final int MAX_OPERATOR = 64;
+
+  private StaffCommand() {
+  }
+
+  /** A change of role: recorded in the audit trail with the operator who made it. */
+  abstract static class RoleChange extends AccountCommand {
+
+    @Option(names = "--operator", defaultValue = "${sys:user.name}", paramLabel = "NAME",
+      description = "Who makes the change, for the audit trail (default: your login name, ${DEFAULT-VALUE}).")
+    String operator;
+
+    /** The operator's name, checked; the operation records from an event loop, so its events are written once it is done. */
+    String actor() {
+      if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
+        || operator.codePoints().anyMatch(Character::isISOControl)) {
+        throw new ParameterException(spec.commandLine(), "--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
+      }
+      return "operator " + operator.strip();
+    }
+  }
+
+  @Command(name = "grant", description = "Give an account a console role (replacing the one it has); it signs in at "
+    + "/console/ with its own address and password. Prints the account's id.",
+    footer = "  java -jar lanyard.jar staff grant desk-7@fair.example --role desk")
+  static final class Grant extends RoleChange {
+
+    @Option(names = "--role", required = true, paramLabel = "ROLE", description = "desk (answers visitors) or admin (may also erase).")
+    private String role;
+
+    @Override
+    int run(CliRuntime runtime) {
+      StaffRole chosen = StaffRole.fromWire(role)
+        .orElseThrow(() -> new ParameterException(spec.commandLine(), "--role: desk or admin"));
+      String actor = actor();
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Optional<String> id = Await.result(new StaffRoles(runtime.pool(), events::add).grant(email, chosen, actor, RequestOrigin.CLI));
+      events.forEach(runtime::audit);
+      if (id.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
+        return 1;
+      }
+      spec.commandLine().getOut().println(id.get());
+      return 0;
+    }
+  }
+
+  @Command(name = "revoke", description = "Take an account's console role back: it loses the console at its next request.",
+    footer = "  java -jar lanyard.jar staff revoke desk-7@fair.example")
+  static final class Revoke extends RoleChange {
+
+    @Override
+    int run(CliRuntime runtime) {
+      String actor = actor();
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Optional<StaffRole> revoked = Await.result(new StaffRoles(runtime.pool(), events::add).revoke(email, actor, RequestOrigin.CLI));
+      events.forEach(runtime::audit);
+      if (revoked.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: that address is not staff");
+        return 1;
+      }
+      spec.commandLine().getOut().println("revoked\t" + revoked.get().wireName());
+      return 0;
+    }
+  }
+
+  @Command(name = "list", description = "The staff, by address: id, email, role, the account's status, when and by whom granted.",
+    footer = "  java -jar lanyard.jar staff list")
+  static final class ListStaff extends RuntimeCommand {
+
+    @Override
+    int run(CliRuntime runtime) {
+      List<StaffMember> members = Await.result(new StaffRoles(runtime.pool(), event -> { }).list());
+      PrintWriter out = spec.commandLine().getOut();
+      out.println("id\temail\trole\tstatus\tgranted_at\tgranted_by");
+      members.forEach(member -> out.println(String.join("\t", member.userId(), member.email(), member.role().wireName(),
+        member.status(), member.grantedAt().toString(), member.grantedBy())));
+      if (members.isEmpty()) {
+        spec.commandLine().getErr().println("lanyard: no staff yet (staff grant EMAIL --role desk)");
+      }
+      return 0;
+    }
+  }
+}
