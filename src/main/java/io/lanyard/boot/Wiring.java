@@ -1,6 +1,10 @@
 package io.lanyard.boot;
 
+import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.SearchAccounts;
+import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.model.accounts.AccountLinkRepository;
+import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.CurrentPassword;
 import io.lanyard.model.accounts.EmailChangeRepository;
@@ -83,6 +87,9 @@ import io.lanyard.signup.CreateUserWithPassword;
 import io.lanyard.signup.CreationAdmission;
 import io.lanyard.signup.GetAllUserTypes;
 import io.lanyard.web.AccountPages;
+import io.lanyard.web.ConsolePages;
+import io.lanyard.web.console.Console;
+import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.Operations;
 import io.lanyard.web.PageOrigin;
 import io.lanyard.web.Route;
@@ -263,14 +270,19 @@ final class Wiring {
     SourceRates sourceRates = SourceRates.of(config.security());
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
+    ConsoleSessions consoleSessions = new ConsoleSessions(pools.requests(), config.console().sessionTtl(), audit);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
-      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(idempotencyKeys, failures, oidc), provider, oidc.map(OidcWiring::backchannelLogouts));
+      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider, consoleSessions, failures),
+      prunings(idempotencyKeys, failures, oidc, consoleSessions), provider, oidc.map(OidcWiring::backchannelLogouts));
   }
 
-  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc) {
+  private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc,
+                                 ConsoleSessions consoleSessions) {
     List<Pruning> prunings = new ArrayList<>();
-    oidc.ifPresent(provider -> prunings.addAll(provider.prunings()));
+    oidc.ifPresent(provider -> {
+      prunings.addAll(provider.prunings());
+      prunings.add(new Pruning("expired console sessions", consoleSessions::deleteExpired));
+    });
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
       prunings.add(new Pruning("forgotten lockout counts", () -> lockout.deleteForgotten(pools.background())));
@@ -280,7 +292,8 @@ final class Wiring {
 
   /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
   private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
-                             String formKey, SourceRates sourceRates, Outcomes outcomes, Optional<OidcProvider> oidc) {
+                             String formKey, SourceRates sourceRates, Outcomes outcomes, Optional<OidcProvider> oidc,
+                             ConsoleSessions consoleSessions, LoginFailures failures) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -297,7 +310,15 @@ final class Wiring {
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common),
       oidc.map(provider -> oidcPages(provider, common, origin)));
-    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
+    Optional<ConsolePages> console = oidc.map(provider -> {
+      ConsolePaths paths = ConsolePages.paths(provider.issuer(), origin);
+      Console.Operations desk = new Console.Operations(new SearchAccounts(pools.requests(), new AccountSearch()),
+        new ReadAccountFile(pools.requests(), failures));
+      return new ConsolePages(Console.build(paths, provider, consoleSessions, desk), consoleSessions, formKey, origin, common,
+        templates);
+    });
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes,
+      console);
   }
 
   /** The provider's browser endpoints and pages: sign-in, consent, logout. */

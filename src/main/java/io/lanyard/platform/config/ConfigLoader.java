@@ -136,7 +136,16 @@ public final class ConfigLoader {
         settings.integer("audit.floodThreshold")),
       new LanyardConfig.LoadTest(settings.domains("loadTest.domains")),
       CaptchaSettings.read(settings, env),
-      oidc(settings));
+      oidc(settings),
+      console(settings));
+  }
+
+  private static LanyardConfig.Console console(ConfigReader settings) {
+    java.time.Duration ttl = settings.duration("console.sessionTtl");
+    if (ttl.compareTo(java.time.Duration.ofMinutes(1)) < 0 || ttl.compareTo(java.time.Duration.ofHours(12)) > 0) {
+      throw new ConfigException("Invalid setting console.sessionTtl (LANYARD_CONSOLE_SESSION_TTL): from 1m to 12h");
+    }
+    return new LanyardConfig.Console(ttl);
   }
 
   /** A code lives at most 60 s (RFC 9700 §4.2.1: short-lived); an SSO session's idle limit within its absolute one. */

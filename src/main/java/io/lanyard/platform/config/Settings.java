@@ -277,6 +277,9 @@ public final class Settings {
       "A single sign-on session unused this long ends (used: an authorization that read it); at most `oidc.sessionMax`"),
     Setting.inFile("oidc.sessionMax", "LANYARD_OIDC_SESSION_MAX", kind(DURATION), "7d",
       "A single sign-on session ends this long after its sign-in, used or not"),
+    Setting.inFile("console.sessionTtl", "LANYARD_CONSOLE_SESSION_TTL", kind(DURATION), "30m",
+      "How long a help-desk console session lasts after its sign-in, used or not: 1 min to 12 h (the next page then signs in "
+        + "again through the single sign-on session, without a password while that lasts; see [helpdesk.md](helpdesk.md#the-console))"),
     Setting.environmentOnly("LANYARD_LOG_LEVEL", "INFO",
       "Root log level"),
     Setting.environmentOnly("LANYARD_LOG_FORMAT", "text",
