@@ -1,6 +1,10 @@
 package io.lanyard.boot;
 
+import io.lanyard.helpdesk.DisableAccount;
+import io.lanyard.helpdesk.EnableAccount;
+import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.UnlockLogin;
 import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.model.accounts.AccountLinkRepository;
@@ -88,6 +92,7 @@ import io.lanyard.signup.CreationAdmission;
 import io.lanyard.signup.GetAllUserTypes;
 import io.lanyard.web.AccountPages;
 import io.lanyard.web.ConsolePages;
+import io.lanyard.web.console.AccountActions;
 import io.lanyard.web.console.Console;
 import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.Operations;
@@ -272,7 +277,8 @@ final class Wiring {
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
     ConsoleSessions consoleSessions = new ConsoleSessions(pools.requests(), config.console().sessionTtl(), audit);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
-      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider, consoleSessions, failures),
+      pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider, consoleSessions,
+        deskOperations(users, events, sessions, failures, audit)),
       prunings(idempotencyKeys, failures, oidc, consoleSessions), provider, oidc.map(OidcWiring::backchannelLogouts));
   }
 
@@ -293,7 +299,7 @@ final class Wiring {
   /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
   private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
                              String formKey, SourceRates sourceRates, Outcomes outcomes, Optional<OidcProvider> oidc,
-                             ConsoleSessions consoleSessions, LoginFailures failures) {
+                             ConsoleSessions consoleSessions, Console.Operations desk) {
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -312,8 +318,6 @@ final class Wiring {
       oidc.map(provider -> oidcPages(provider, common, origin)));
     Optional<ConsolePages> console = oidc.map(provider -> {
       ConsolePaths paths = ConsolePages.paths(provider.issuer(), origin);
-      Console.Operations desk = new Console.Operations(new SearchAccounts(pools.requests(), new AccountSearch()),
-        new ReadAccountFile(pools.requests(), failures));
       return new ConsolePages(Console.build(paths, provider, consoleSessions, desk), consoleSessions, formKey, origin, common,
         templates);
     });
@@ -327,6 +331,16 @@ final class Wiring {
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
     return new HostedPages.OidcPages(new AuthorizePages(provider, common, consent, cookies), consent,
       new LogoutPages(provider, common, cookies));
+  }
+
+  /** What the help desk's console runs: the operations of the CLI's {@code users} commands. */
+  private Console.Operations deskOperations(UserRepository users, UserEvents events, Sessions sessions, LoginFailures failures,
+                                            AuditTrail audit) {
+    Pool requests = pools.requests();
+    return new Console.Operations(new SearchAccounts(requests, new AccountSearch()),
+      new AccountActions.Operations(new ReadAccountFile(requests, failures),
+        new UnlockLogin(requests, failures, new AccountRepository(), audit), new EndSessions(sessions, audit),
+        new DisableAccount(requests, users, events, sessions, audit), new EnableAccount(requests, users, audit)));
   }
 
   /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */

@@ -5,6 +5,7 @@ import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.model.api.Overloaded;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.signin.oidc.ConsoleClient;
+import io.lanyard.web.console.AccountActions;
 import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.console.ConsoleRequest;
 import io.lanyard.web.console.ConsoleSignIn;
@@ -98,6 +99,11 @@ public final class ConsolePages {
     staff(router, HttpMethod.GET, PREFIX + "/", console.search()::home);
     staff(router, HttpMethod.POST, PREFIX + "/search", console.search()::search);
     staff(router, HttpMethod.GET, PREFIX + "/accounts/:id", console.account()::show);
+    for (AccountActions.Kind kind : AccountActions.Kind.values()) {
+      String path = PREFIX + "/accounts/:id/" + kind.path();
+      staff(router, HttpMethod.GET, path, console.actions().confirm(kind));
+      staff(router, HttpMethod.POST, path, console.actions().perform(kind));
+    }
     router.route(PREFIX + "/*").handler(context -> writer.write(context, common.notFound(language(context))));
   }
 

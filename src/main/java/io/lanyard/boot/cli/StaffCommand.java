@@ -20,32 +20,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
   subcommands = {StaffCommand.Grant.class, StaffCommand.Revoke.class, StaffCommand.ListStaff.class})
 final class StaffCommand {
 
-  private static final int MAX_OPERATOR = 64;
-
   private StaffCommand() {
-  }
-
-  /** A change of role: recorded in the audit trail with the operator who made it. */
-  abstract static class RoleChange extends AccountCommand {
-
-    @Option(names = "--operator", defaultValue = "${sys:user.name}", paramLabel = "NAME",
-      description = "Who makes the change, for the audit trail (default: your login name, ${DEFAULT-VALUE}).")
-    String operator;
-
-    /** The operator's name, checked; the operation records from an event loop, so its events are written once it is done. */
-    String actor() {
-      if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR
-        || operator.codePoints().anyMatch(Character::isISOControl)) {
-        throw new ParameterException(spec.commandLine(), "--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
-      }
-      return "operator " + operator.strip();
-    }
   }
 
   @Command(name = "grant", description = "Give an account a console role (replacing the one it has); it signs in at "
     + "/console/ with its own address and password. Prints the account's id.",
     footer = "  java -jar lanyard.jar staff grant desk-7@fair.example --role desk")
-  static final class Grant extends RoleChange {
+  static final class Grant extends OperatorCommand {
 
     @Option(names = "--role", required = true, paramLabel = "ROLE", description = "desk (answers visitors) or admin (may also erase).")
     private String role;
@@ -69,7 +50,7 @@ final class StaffCommand {
 
   @Command(name = "revoke", description = "Take an account's console role back: it loses the console at its next request.",
     footer = "  java -jar lanyard.jar staff revoke desk-7@fair.example")
-  static final class Revoke extends RoleChange {
+  static final class Revoke extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {

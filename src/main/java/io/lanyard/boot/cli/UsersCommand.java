@@ -1,5 +1,7 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.DisableAccount;
+import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.model.accounts.Credentials;
 import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.accounts.NewUser;
@@ -7,7 +9,6 @@ import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserStatus;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
-import io.lanyard.model.audit.AuditKind;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.model.passwords.Passwords;
 import io.lanyard.services.events.UserEvent;
@@ -22,7 +23,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
@@ -32,7 +35,7 @@ import java.util.concurrent.Callable;
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
     UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
-    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class,
+    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class, UsersDeskCommands.EndAllSessions.class,
     UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
@@ -102,23 +105,19 @@ final class UsersCommand {
    */
   @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.",
     footer = "  java -jar lanyard.jar users disable ann@example.com")
-  static final class Disable extends AccountCommand {
+  static final class Disable extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
-      String address = Emails.normalise(email);
-      UserEvents events = runtime.events();
-      Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
-        .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
-          : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
+      Optional<String> id = Await.result(new DisableAccount(runtime.pool(), runtime.users(), runtime.events(), sessions,
+        events::add).handle(email, actor(), RequestOrigin.CLI));
+      events.forEach(runtime::audit);
       if (id.isEmpty()) {
         spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
         return 1;
       }
-      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
-      // Cut after the status change committed: a login that read the account as active was stamped before this instant.
-      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-      Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
       spec.commandLine().getOut().println(id.get());
       return 0;
     }
@@ -130,15 +129,17 @@ final class UsersCommand {
    */
   @Command(name = "enable", description = "Enable a disabled account: it may log in again.",
     footer = "  java -jar lanyard.jar users enable ann@example.com")
-  static final class Enable extends AccountCommand {
+  static final class Enable extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
       UserRepository users = runtime.users();
       String address = Emails.normalise(email);
-      Optional<String> id = Await.result(users.enable(runtime.pool(), address));
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Optional<String> id = Await.result(new EnableAccount(runtime.pool(), users, events::add)
+        .handle(address, actor(), RequestOrigin.CLI));
+      events.forEach(runtime::audit);
       if (id.isPresent()) {
-        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
         spec.commandLine().getOut().println(id.get());
         return 0;
       }

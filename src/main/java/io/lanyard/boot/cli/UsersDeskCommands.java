@@ -1,14 +1,18 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.SearchRequest;
 import io.lanyard.helpdesk.UnlockLogin;
+import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.LockState;
 import io.lanyard.model.accounts.LoginLockout;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.services.session.RevocationList;
+import io.lanyard.services.session.Sessions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,6 +22,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -115,6 +120,31 @@ final class UsersDeskCommands {
         out.println("failuresForgotten\t" + before.failures());
         return 0;
       }
+    }
+  }
+
+  /**
+   * {@code users end-sessions EMAIL}: every token of the account is refused at once on every instance, its single sign-on
+   * sessions end with them; the account is unchanged. Prints the account's id.
+   */
+  @Command(name = "end-sessions", description = "End every session of an account (its tokens, its signed-in browsers); "
+    + "it logs in again as usual.",
+    footer = "  java -jar lanyard.jar users end-sessions ann@example.com")
+  static final class EndAllSessions extends OperatorCommand {
+
+    @Override
+    int run(CliRuntime runtime) {
+      String actor = actor();
+      Optional<Account> account = UsersHelpDeskCommands.find(spec, new AccountTools(runtime), runtime, email);
+      if (account.isEmpty()) {
+        return 1;
+      }
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
+      Await.result(new EndSessions(sessions, events::add).handle(account.get().id(), actor, RequestOrigin.CLI));
+      events.forEach(runtime::audit);
+      spec.commandLine().getOut().println(account.get().id());
+      return 0;
     }
   }
 

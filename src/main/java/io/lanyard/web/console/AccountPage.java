@@ -61,7 +61,16 @@ public final class AccountPage {
       .put("events", file.events().stream().map(event -> Map.of("when", TIME.format(event.occurredAt()), "kind", event.kind(),
         "source", event.source().orElse(NONE), "detail", event.detail().orElse(NONE))).toList())
       .put("hasEvents", !file.events().isEmpty())
+      .put("actions", actions(view, file))
       .page(200, "account");
+  }
+
+  /** The actions that apply to the account as it is: each link leads to a page asking to confirm. */
+  private List<Map<String, String>> actions(ConsoleView view, AccountFile file) {
+    List<AccountActions.Kind> kinds = new ArrayList<>(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
+    kinds.add(file.status().equals("disabled") ? AccountActions.Kind.ENABLE : AccountActions.Kind.DISABLE);
+    return kinds.stream().map(kind -> Map.of("href", paths.console() + "accounts/" + file.id() + "/" + kind.path(),
+      "label", view.text("action_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_title"))).toList();
   }
 
   private static void fact(List<Map<String, String>> facts, ConsoleView view, String labelKey, String value) {

@@ -104,6 +104,34 @@ class ConsolePagesIT {
   }
 
   @Test
+  void eachActionIsConfirmedOnAPageThenSaidDone() {
+    String ann = visitor("ann@example.com", "Ann", "Lee");
+    try (Browser browser = Browser.start(Browser.PHONE, "en-GB,en")) {
+      signIn(browser, "Sign in");
+      browser.awaitHeading("Find an account");
+      for (String[] action : new String[][] {{"Lift the login lock", "Lift the lock", "is lifted", "was not locked"},
+        {"End every session", "End every session", "has ended", "has ended"},
+        {"Disable the account", "Disable", "is disabled", "is disabled"},
+        {"Enable the account", "Enable", "is enabled again", "is enabled again"}}) {
+        browser.open(issuer + "/console/accounts/" + ann);
+        browser.awaitHeading("Account");
+        checked(browser, "console-account-en");
+        browser.clickAndAwaitNextPage(By.linkText(action[0]));
+        browser.awaitHeading(action[0]);
+        checked(browser, "console-confirm-" + action[1].replace(' ', '-'));
+
+        browser.clickAndAwaitNextPage(By.cssSelector("main button[type=submit]"));
+
+        assertThat(browser.find(By.tagName("main")).getText()).containsAnyOf(action[2], action[3]);
+        checked(browser, "console-done-" + action[1].replace(' ', '-'));
+      }
+      assertThat(db.single("SELECT status FROM users WHERE id = $1::uuid", ann).getString(0)).isEqualTo("active");
+      assertThat(db.count("SELECT count(*) FROM audit_events WHERE kind IN ('account.disabled', 'account.enabled') "
+        + "AND detail LIKE 'by staff %'")).isEqualTo(2);
+    }
+  }
+
+  @Test
   void aTooShortSearchSaysWhatToTypeAndPassesAxe() {
     try (Browser browser = Browser.start(Browser.DESKTOP, "en-GB,en")) {
       signIn(browser, "Sign in");

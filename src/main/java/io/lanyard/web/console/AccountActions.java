@@ -1,0 +1,94 @@
+package io.lanyard.web.console;
+
+import io.lanyard.helpdesk.AccountFile;
+import io.lanyard.helpdesk.DisableAccount;
+import io.lanyard.helpdesk.EnableAccount;
+import io.lanyard.helpdesk.EndSessions;
+import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.UnlockLogin;
+import io.lanyard.web.pages.Messages;
+import io.lanyard.web.pages.Page;
+import io.vertx.core.Future;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The console's actions on an account, each asked on a page of its own (GET) and done by that page's form (POST, with the
+ * anti-forgery token), then said done with the way back to the account. Each runs the operation the CLI's command runs, and
+ * is recorded in the audit trail with the staff member's id ({@code by staff <id>}).
+ */
+public final class AccountActions {
+
+  /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
+  public enum Kind {
+    UNLOCK, END_SESSIONS, DISABLE, ENABLE;
+
+    public String path() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The operations behind the actions, shared with the CLI's {@code users} commands. */
+  public record Operations(ReadAccountFile files, UnlockLogin unlock, EndSessions endSessions, DisableAccount disable,
+                           EnableAccount enable) {
+  }
+
+  private final Operations operations;
+  private final Messages messages;
+  private final ConsolePaths paths;
+
+  public AccountActions(Operations operations, Messages messages, ConsolePaths paths) {
+    this.operations = operations;
+    this.messages = messages;
+    this.paths = paths;
+  }
+
+  /** The page asking to confirm. */
+  public Function<ConsoleRequest, Future<Page>> confirm(Kind kind) {
+    return request -> withFile(request, file -> Future.succeededFuture(ConsoleView.forStaff(messages, request,
+        "action_" + kind.key() + "_title", paths)
+      .put("question", messages.format(request.language(), "action_" + kind.key() + "_question", Map.of("email", file.email())))
+      .put("actionPath", accountPath(file) + "/" + kind.path()).put("accountPath", accountPath(file))
+      .put("confirmLabel", messages.text(request.language(), "action_" + kind.key() + "_confirm"))
+      .page(200, "confirm")));
+  }
+
+  /** The confirmed action, done; then what happened. */
+  public Function<ConsoleRequest, Future<Page>> perform(Kind kind) {
+    return request -> withFile(request, file -> run(kind, file, request).map(textKey -> ConsoleView.forStaff(messages, request,
+        "action_" + kind.key() + "_title", paths)
+      .put("paragraphs", java.util.List.of(messages.format(request.language(), textKey, Map.of("email", file.email()))))
+      .put("action", Map.of("href", accountPath(file), "label", messages.text(request.language(), "back_to_account")))
+      .page(200, "message")));
+  }
+
+  /** @return the message that says what was done */
+  private Future<String> run(Kind kind, AccountFile file, ConsoleRequest request) {
+    String actor = "staff " + request.staff().userId();
+    return switch (kind) {
+      case UNLOCK -> operations.unlock().handle(file.email(), request.origin(), actor)
+        .map(before -> before.isLocked() ? "action_unlock_done" : "action_unlock_was_free");
+      case END_SESSIONS -> operations.endSessions().handle(file.id(), actor, request.origin()).map("action_end_sessions_done");
+      case DISABLE -> operations.disable().handle(file.email(), actor, request.origin())
+        .map(done -> done.isPresent() ? "action_disable_done" : "action_not_applicable");
+      case ENABLE -> operations.enable().handle(file.email(), actor, request.origin())
+        .map(done -> done.isPresent() ? "action_enable_done" : "action_not_applicable");
+    };
+  }
+
+  private Future<Page> withFile(ConsoleRequest request, Function<AccountFile, Future<Page>> then) {
+    return operations.files().handle(request.pathId()).compose(found -> found.map(then)
+      .orElseGet(() -> Future.succeededFuture(ConsoleView.forStaff(messages, request, "account_missing_title", paths)
+        .paragraphs("account_missing_text").page(404, "message"))));
+  }
+
+  private String accountPath(AccountFile file) {
+    return paths.console() + "accounts/" + file.id();
+  }
+}
