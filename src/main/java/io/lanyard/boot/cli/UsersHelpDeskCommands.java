@@ -1,5 +1,6 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.accounts.Languages;
@@ -28,7 +29,9 @@ import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Callable;
 
 /** The help desk's changes to an account: a new password, a reset link sent, an erasure. */
@@ -169,17 +172,19 @@ final class UsersHelpDeskCommands {
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
   @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
     footer = "  java -jar lanyard.jar users delete ann@example.com")
-  static final class Delete extends AccountCommand {
+  static final class Delete extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
+      String actor = actor();
       AccountTools tools = new AccountTools(runtime);
       Optional<Account> account = find(spec, tools, runtime, email);
       if (account.isEmpty()) {
         return 1;
       }
-      Await.result(tools.erasure.erase(account.get().id()));
-      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.get().id()));
+      List<AuditEvent> events = new CopyOnWriteArrayList<>();
+      Await.result(new EraseAccount(tools.erasure::erase, events::add).handle(account.get().id(), actor, RequestOrigin.CLI));
+      events.forEach(runtime::audit);
       spec.commandLine().getOut().println(account.get().id());
       return 0;
     }

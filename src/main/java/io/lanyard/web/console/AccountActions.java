@@ -4,14 +4,18 @@ import io.lanyard.helpdesk.AccountFile;
 import io.lanyard.helpdesk.DisableAccount;
 import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
+import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
 import io.lanyard.helpdesk.UnlockLogin;
+import io.lanyard.model.accounts.Emails;
 import io.lanyard.web.pages.Messages;
 import io.lanyard.web.pages.Page;
 import io.vertx.core.Future;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -23,7 +27,12 @@ public final class AccountActions {
 
   /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
   public enum Kind {
-    UNLOCK, END_SESSIONS, DISABLE, ENABLE;
+    UNLOCK, END_SESSIONS, DISABLE, ENABLE, ERASE;
+
+    /** Erasure is for {@code admin} staff only, and asks for the address typed (docs/decisions.md §15). */
+    boolean isErasure() {
+      return this == ERASE;
+    }
 
     public String path() {
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -36,7 +45,7 @@ public final class AccountActions {
 
   /** The operations behind the actions, shared with the CLI's {@code users} commands. */
   public record Operations(ReadAccountFile files, UnlockLogin unlock, EndSessions endSessions, DisableAccount disable,
-                           EnableAccount enable) {
+                           EnableAccount enable, EraseAccount erase) {
   }
 
   private final Operations operations;
@@ -51,21 +60,49 @@ public final class AccountActions {
 
   /** The page asking to confirm. */
   public Function<ConsoleRequest, Future<Page>> confirm(Kind kind) {
-    return request -> withFile(request, file -> Future.succeededFuture(ConsoleView.forStaff(messages, request,
-        "action_" + kind.key() + "_title", paths)
-      .put("question", messages.format(request.language(), "action_" + kind.key() + "_question", Map.of("email", file.email())))
-      .put("actionPath", accountPath(file) + "/" + kind.path()).put("accountPath", accountPath(file))
-      .put("confirmLabel", messages.text(request.language(), "action_" + kind.key() + "_confirm"))
-      .page(200, "confirm")));
+    return request -> allowed(kind, request) ? withFile(request, file -> Future.succeededFuture(confirmation(kind, request,
+      file, Optional.empty()).page(200, "confirm"))) : Future.succeededFuture(notAllowed(request));
   }
 
-  /** The confirmed action, done; then what happened. */
+  /** The confirmed action, done; then what happened. An erasure needs the account's address typed first. */
   public Function<ConsoleRequest, Future<Page>> perform(Kind kind) {
-    return request -> withFile(request, file -> run(kind, file, request).map(textKey -> ConsoleView.forStaff(messages, request,
-        "action_" + kind.key() + "_title", paths)
-      .put("paragraphs", java.util.List.of(messages.format(request.language(), textKey, Map.of("email", file.email()))))
-      .put("action", Map.of("href", accountPath(file), "label", messages.text(request.language(), "back_to_account")))
-      .page(200, "message")));
+    return request -> !allowed(kind, request) ? Future.succeededFuture(notAllowed(request)) : withFile(request, file -> {
+      if (kind.isErasure() && !Emails.normalise(request.param("confirm")).equals(file.email())) {
+        return Future.succeededFuture(confirmation(kind, request, file,
+          Optional.of(messages.text(request.language(), "action_erase_mistyped"))).page(400, "confirm"));
+      }
+      return run(kind, file, request).map(textKey -> ConsoleView.forStaff(messages, request, "action_" + kind.key() + "_title",
+          paths)
+        .put("paragraphs", List.of(messages.format(request.language(), textKey, Map.of("email", file.email()))))
+        .put("action", kind.isErasure()
+          ? Map.of("href", paths.console(), "label", messages.text(request.language(), "back_to_search"))
+          : Map.of("href", accountPath(file), "label", messages.text(request.language(), "back_to_account")))
+        .page(200, "message"));
+    });
+  }
+
+  private ConsoleView confirmation(Kind kind, ConsoleRequest request, AccountFile file, Optional<String> problem) {
+    ConsoleView view = ConsoleView.forStaff(messages, request, "action_" + kind.key() + "_title", paths)
+      .put("question", messages.format(request.language(), "action_" + kind.key() + "_question", Map.of("email", file.email())))
+      .put("actionPath", accountPath(file) + "/" + kind.path()).put("accountPath", accountPath(file))
+      .put("confirmLabel", messages.text(request.language(), "action_" + kind.key() + "_confirm"));
+    if (kind.isErasure()) {
+      Map<String, String> typed = new java.util.HashMap<>();
+      typed.put("label", messages.text(request.language(), "action_erase_type"));
+      problem.ifPresent(text -> typed.put("problem", text));
+      view.put("typed", typed);
+    }
+    return view;
+  }
+
+  /** Every action is for every role but erasure, which is for {@code admin} only: decided here, on the server, every time. */
+  static boolean allowed(Kind kind, ConsoleRequest request) {
+    return !kind.isErasure() || request.staff().role().mayErase();
+  }
+
+  private Page notAllowed(ConsoleRequest request) {
+    return ConsoleView.forStaff(messages, request, "action_erase_forbidden_title", paths)
+      .paragraphs("action_erase_forbidden_text").page(403, "message");
   }
 
   /** @return the message that says what was done */
@@ -79,6 +116,8 @@ public final class AccountActions {
         .map(done -> done.isPresent() ? "action_disable_done" : "action_not_applicable");
       case ENABLE -> operations.enable().handle(file.email(), actor, request.origin())
         .map(done -> done.isPresent() ? "action_enable_done" : "action_not_applicable");
+      case ERASE -> operations.erase().handle(file.id(), actor, request.origin())
+        .map(erased -> erased ? "action_erase_done" : "action_not_applicable");
     };
   }
 

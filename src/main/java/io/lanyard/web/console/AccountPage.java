@@ -61,14 +61,17 @@ public final class AccountPage {
       .put("events", file.events().stream().map(event -> Map.of("when", TIME.format(event.occurredAt()), "kind", event.kind(),
         "source", event.source().orElse(NONE), "detail", event.detail().orElse(NONE))).toList())
       .put("hasEvents", !file.events().isEmpty())
-      .put("actions", actions(view, file))
+      .put("actions", actions(request, view, file))
       .page(200, "account");
   }
 
   /** The actions that apply to the account as it is: each link leads to a page asking to confirm. */
-  private List<Map<String, String>> actions(ConsoleView view, AccountFile file) {
+  private List<Map<String, String>> actions(ConsoleRequest request, ConsoleView view, AccountFile file) {
     List<AccountActions.Kind> kinds = new ArrayList<>(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
     kinds.add(file.status().equals("disabled") ? AccountActions.Kind.ENABLE : AccountActions.Kind.DISABLE);
+    if (request.staff().role().mayErase()) {
+      kinds.add(AccountActions.Kind.ERASE);
+    }
     return kinds.stream().map(kind -> Map.of("href", paths.console() + "accounts/" + file.id() + "/" + kind.path(),
       "label", view.text("action_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_title"))).toList();
   }

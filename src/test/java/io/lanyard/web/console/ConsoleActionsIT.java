@@ -148,6 +148,44 @@ class ConsoleActionsIT {
   }
 
   @Test
+  void aDeskMemberCannotEraseNorIsOfferedTo() {
+    UserAgent.Page account = browser.open(console("accounts/" + annId));
+    UserAgent.Page confirm = browser.open(console("accounts/" + annId + "/erase"));
+    UserAgent.Page erase = browser.post(console("accounts/" + annId + "/erase"), Map.of("form", form, "confirm", ANN));
+
+    assertThat(account.body()).doesNotContain("/erase");
+    assertThat(confirm.status()).isEqualTo(403);
+    assertThat(erase.status()).isEqualTo(403);
+    assertThat(erase.body()).contains("needs the admin role");
+    assertThat(db.single("SELECT status FROM users WHERE id = $1::uuid", annId).getString(0)).isEqualTo("active");
+    assertThat(db.count("SELECT count(*) FROM audit_events WHERE kind = 'account.deleted'")).isZero();
+  }
+
+  @Test
+  void anAdminErasesOnlyWithTheAddressTyped() {
+    Cli.run("staff", "grant", DESK, "--role", "admin");
+    assertThat(browser.open(console("accounts/" + annId)).body()).contains("/console/accounts/" + annId + "/erase");
+
+    UserAgent.Page mistyped = browser.post(console("accounts/" + annId + "/erase"),
+      Map.of("form", form, "confirm", "someone@example.com"));
+
+    assertThat(mistyped.status()).isEqualTo(400);
+    assertThat(mistyped.body()).contains("nothing was erased", "aria-invalid=\"true\"");
+    assertThat(db.single("SELECT status FROM users WHERE id = $1::uuid", annId).getString(0)).isEqualTo("active");
+
+    UserAgent.Page erased = browser.post(console("accounts/" + annId + "/erase"), Map.of("form", form, "confirm", " Ann@Example.com"));
+
+    assertThat(erased.status()).isEqualTo(200);
+    assertThat(erased.body()).contains(ANN + " is erased");
+    assertThat(db.single("SELECT status, email FROM users WHERE id = $1::uuid", annId).getString(0)).isEqualTo("deleted");
+    assertThat(Accounts.loginStatus(app, ANN, Accounts.PASSWORD)).isEqualTo(401);
+    assertThat(browser.open(console("accounts/" + annId)).status()).isEqualTo(404);
+    awaitAudit("account.deleted");
+    assertThat(db.single("SELECT detail FROM audit_events WHERE kind = 'account.deleted'").getString(0))
+      .isEqualTo("by staff " + deskId);
+  }
+
+  @Test
   void theCliEndsSessionsWithTheSameOperation() {
     String token = Accounts.login(app, ANN);
 

@@ -132,6 +132,32 @@ class ConsolePagesIT {
   }
 
   @Test
+  void anAdminErasesAnAccountByTypingItsAddressInFrench() {
+    String ann = visitor("ann@example.com", "Ann", "Lee");
+    Cli.run("staff", "grant", DESK, "--role", "admin");
+    try (Browser browser = Browser.start(Browser.PHONE, "fr-FR,fr")) {
+      signIn(browser, "Se connecter");
+      browser.awaitHeading("Trouver un compte");
+      browser.open(issuer + "/console/accounts/" + ann);
+      browser.clickAndAwaitNextPage(By.linkText("Effacer le compte"));
+      browser.awaitHeading("Effacer le compte");
+      checked(browser, "console-erase-fr");
+
+      browser.find(By.id("confirm")).sendKeys("quelqu.un@example.com");
+      browser.clickAndAwaitNextPage(By.cssSelector("main button[type=submit]"));
+
+      assertThat(browser.find(By.id("confirm-error")).getText()).contains("rien n’a été effacé");
+      checked(browser, "console-erase-mistyped-fr");
+      browser.find(By.id("confirm")).sendKeys("ann@example.com");
+      browser.clickAndAwaitNextPage(By.cssSelector("main button[type=submit]"));
+
+      assertThat(browser.find(By.tagName("main")).getText()).contains("ann@example.com est effacé");
+      checked(browser, "console-erased-fr");
+      assertThat(db.single("SELECT status FROM users WHERE id = $1::uuid", ann).getString(0)).isEqualTo("deleted");
+    }
+  }
+
+  @Test
   void aTooShortSearchSaysWhatToTypeAndPassesAxe() {
     try (Browser browser = Browser.start(Browser.DESKTOP, "en-GB,en")) {
       signIn(browser, "Sign in");
