@@ -1,7 +1,14 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.model.audit.AuditEvent;
+import io.lanyard.model.audit.AuditTrail;
+import io.vertx.core.Future;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /** A change to an account made by an operator, recorded in the audit trail with the operator's name. */
 abstract class OperatorCommand extends AccountCommand {
@@ -19,5 +26,16 @@ abstract class OperatorCommand extends AccountCommand {
       throw new ParameterException(spec.commandLine(), "--operator: 1 to " + MAX_OPERATOR + " characters, no control characters");
     }
     return "operator " + operator.strip();
+  }
+
+  /**
+   * Runs an operation that records its audit events from an event loop, where the CLI's immediate write would block: they are
+   * written once it is done.
+   */
+  static <T> T audited(CliRuntime runtime, Function<AuditTrail, Future<T>> operation) {
+    List<AuditEvent> events = new CopyOnWriteArrayList<>();
+    T result = Await.result(operation.apply(events::add));
+    events.forEach(runtime::audit);
+    return result;
   }
 }

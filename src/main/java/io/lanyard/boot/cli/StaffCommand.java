@@ -4,7 +4,6 @@ import io.lanyard.helpdesk.staff.StaffMember;
 import io.lanyard.helpdesk.staff.StaffRole;
 import io.lanyard.helpdesk.staff.StaffRoles;
 import io.lanyard.model.api.RequestOrigin;
-import io.lanyard.model.audit.AuditEvent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -12,7 +11,6 @@ import picocli.CommandLine.ParameterException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /** {@code staff}: who may use the help desk's console, and with which role (docs/helpdesk.md#the-console). */
 @Command(name = "staff", description = "Grant, revoke and list the help desk's console roles (desk, admin).",
@@ -36,9 +34,8 @@ final class StaffCommand {
       StaffRole chosen = StaffRole.fromWire(role)
         .orElseThrow(() -> new ParameterException(spec.commandLine(), "--role: desk or admin"));
       String actor = actor();
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
-      Optional<String> id = Await.result(new StaffRoles(runtime.pool(), events::add).grant(email, chosen, actor, RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      Optional<String> id = audited(runtime, audit -> new StaffRoles(runtime.pool(), audit).grant(email, chosen, actor,
+        RequestOrigin.CLI));
       if (id.isEmpty()) {
         spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
         return 1;
@@ -55,9 +52,8 @@ final class StaffCommand {
     @Override
     int run(CliRuntime runtime) {
       String actor = actor();
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
-      Optional<StaffRole> revoked = Await.result(new StaffRoles(runtime.pool(), events::add).revoke(email, actor, RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      Optional<StaffRole> revoked = audited(runtime, audit -> new StaffRoles(runtime.pool(), audit).revoke(email, actor,
+        RequestOrigin.CLI));
       if (revoked.isEmpty()) {
         spec.commandLine().getErr().println("lanyard: that address is not staff");
         return 1;

@@ -8,7 +8,6 @@ import io.lanyard.model.accounts.NewUser;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserStatus;
 import io.lanyard.model.api.RequestOrigin;
-import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.model.passwords.Passwords;
 import io.lanyard.services.events.UserEvent;
@@ -23,9 +22,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Callable;
 
 /** {@code users}: accounts, managed by the operator. */
@@ -109,11 +106,10 @@ final class UsersCommand {
 
     @Override
     int run(CliRuntime runtime) {
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
       Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-      Optional<String> id = Await.result(new DisableAccount(runtime.pool(), runtime.users(), runtime.events(), sessions,
-        events::add).handle(email, actor(), RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      String actor = actor();
+      Optional<String> id = audited(runtime, audit -> new DisableAccount(runtime.pool(), runtime.users(), runtime.events(),
+        sessions, audit).handle(email, actor, RequestOrigin.CLI));
       if (id.isEmpty()) {
         spec.commandLine().getErr().println("lanyard: no account has that e-mail address");
         return 1;
@@ -135,10 +131,9 @@ final class UsersCommand {
     int run(CliRuntime runtime) {
       UserRepository users = runtime.users();
       String address = Emails.normalise(email);
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
-      Optional<String> id = Await.result(new EnableAccount(runtime.pool(), users, events::add)
-        .handle(address, actor(), RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      String actor = actor();
+      Optional<String> id = audited(runtime, audit -> new EnableAccount(runtime.pool(), users, audit)
+        .handle(address, actor, RequestOrigin.CLI));
       if (id.isPresent()) {
         spec.commandLine().getOut().println(id.get());
         return 0;

@@ -139,10 +139,8 @@ final class UsersDeskCommands {
       if (account.isEmpty()) {
         return 1;
       }
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
       Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-      Await.result(new EndSessions(sessions, events::add).handle(account.get().id(), actor, RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      audited(runtime, audit -> new EndSessions(sessions, audit).handle(account.get().id(), actor, RequestOrigin.CLI));
       spec.commandLine().getOut().println(account.get().id());
       return 0;
     }

@@ -29,9 +29,7 @@ import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Callable;
 
 /** The help desk's changes to an account: a new password, a reset link sent, an erasure. */
@@ -182,9 +180,7 @@ final class UsersHelpDeskCommands {
       if (account.isEmpty()) {
         return 1;
       }
-      List<AuditEvent> events = new CopyOnWriteArrayList<>();
-      Await.result(new EraseAccount(tools.erasure::erase, events::add).handle(account.get().id(), actor, RequestOrigin.CLI));
-      events.forEach(runtime::audit);
+      audited(runtime, audit -> new EraseAccount(tools.erasure::erase, audit).handle(account.get().id(), actor, RequestOrigin.CLI));
       spec.commandLine().getOut().println(account.get().id());
       return 0;
     }
