@@ -5,6 +5,7 @@ import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.SendAccountLink;
 import io.lanyard.helpdesk.UnlockLogin;
 import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.staff.ConsoleSessions;
@@ -279,9 +280,9 @@ final class Wiring {
     ConsoleSessions consoleSessions = new ConsoleSessions(pools.requests(), config.console().sessionTtl(), audit);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
       pages(operations, links, applicationDirectory, formKey, sourceRates, outcomes, provider, consoleSessions,
-        deskOperations(users, events, sessions, failures, audit,
+        deskOperations(users, events, sessions, failures, audit, applicationDirectory,
           AccountLifecycle.of(pools.requests(), new AccountLifecycle.Parts(config, applicationDirectory,
-            new AccountMail(applicationDirectory, templateDirectory, outbox), sessions, failures, events)).erasure()::erase)),
+            new AccountMail(applicationDirectory, templateDirectory, outbox), sessions, failures, events)))),
       prunings(idempotencyKeys, failures, oidc, consoleSessions), provider, oidc.map(OidcWiring::backchannelLogouts));
   }
 
@@ -338,13 +339,15 @@ final class Wiring {
 
   /** What the help desk's console runs: the operations of the CLI's {@code users} commands. */
   private Console.Operations deskOperations(UserRepository users, UserEvents events, Sessions sessions, LoginFailures failures,
-                                            AuditTrail audit, EraseAccount.Erasure erasure) {
+                                            AuditTrail audit, ApplicationDirectory applications, AccountLifecycle lifecycle) {
     Pool requests = pools.requests();
     return new Console.Operations(new SearchAccounts(requests, new AccountSearch()),
       new AccountActions.Operations(new ReadAccountFile(requests, failures),
         new UnlockLogin(requests, failures, new AccountRepository(), audit), new EndSessions(sessions, audit),
         new DisableAccount(requests, users, events, sessions, audit), new EnableAccount(requests, users, audit),
-        new EraseAccount(erasure, audit)));
+        new EraseAccount(lifecycle.erasure()::erase, audit),
+        // the help desk's own audit event names who sent it; the request's event (and CAPTCHA) are the route's
+        new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE)::sendFor, applications, audit)));
   }
 
   /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */

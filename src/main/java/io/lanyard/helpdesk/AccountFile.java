@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param ssoSessions the browsers signed in to the provider (signed in, last used, ends)
  */
 public record AccountFile(String id, String email, String status, Optional<String> language, Optional<String> fromSalon,
-                          Optional<String> fromSessionSalon, Optional<String> applicationName, JsonObject profile,
+                          Optional<String> fromSessionSalon, Optional<String> applicationId,
+                          Optional<String> applicationName, JsonObject profile,
                           Instant createdAt, Optional<Instant> emailVerifiedAt, LockState lock, List<Session> apiSessions,
                           List<Session> ssoSessions, List<Consent> consents, List<Mail> mails, List<Event> events) {
 

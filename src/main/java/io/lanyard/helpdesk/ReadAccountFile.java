@@ -26,7 +26,7 @@ public final class ReadAccountFile {
 
   private static final String ACCOUNT = """
     SELECT u.id::text, u.email, u.status, u.language, u.from_salon, u.from_session_salon, a.name, u.profile, u.created_at,
-      u.email_verified_at
+      u.email_verified_at, u.from_application_id::text
     FROM users u LEFT JOIN applications a ON a.id = u.from_application_id
     WHERE u.id = $1 AND u.status <> 'deleted'""";
   // Open: not expired and issued after the account's last cut-off (a global logout, a password change, a disable)
@@ -85,7 +85,8 @@ public final class ReadAccountFile {
         Optional.ofNullable(row.getString(2)), Optional.ofNullable(row.getString(3))))
         .map(events -> new AccountFile(account.getString(0), account.getString(1), account.getString(2),
           Optional.ofNullable(account.getString(3)), Optional.ofNullable(account.getString(4)),
-          Optional.ofNullable(account.getString(5)), Optional.ofNullable(account.getString(6)), profile(account.getValue(7)),
+          Optional.ofNullable(account.getString(5)), Optional.ofNullable(account.getString(10)),
+          Optional.ofNullable(account.getString(6)), profile(account.getValue(7)),
           time(account, 8), optionalTime(account, 9), held.lock, held.api, held.sso, held.consents, held.mails, events)));
   }
 

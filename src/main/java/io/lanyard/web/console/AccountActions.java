@@ -6,6 +6,7 @@ import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.SendAccountLink;
 import io.lanyard.helpdesk.UnlockLogin;
 import io.lanyard.model.accounts.Emails;
 import io.lanyard.web.pages.Messages;
@@ -27,7 +28,7 @@ public final class AccountActions {
 
   /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
   public enum Kind {
-    UNLOCK, END_SESSIONS, DISABLE, ENABLE, ERASE;
+    SEND_LINK, UNLOCK, END_SESSIONS, DISABLE, ENABLE, ERASE;
 
     /** Erasure is for {@code admin} staff only, and asks for the address typed (docs/decisions.md §15). */
     boolean isErasure() {
@@ -45,7 +46,7 @@ public final class AccountActions {
 
   /** The operations behind the actions, shared with the CLI's {@code users} commands. */
   public record Operations(ReadAccountFile files, UnlockLogin unlock, EndSessions endSessions, DisableAccount disable,
-                           EnableAccount enable, EraseAccount erase) {
+                           EnableAccount enable, EraseAccount erase, SendAccountLink sendLink) {
   }
 
   private final Operations operations;
@@ -109,6 +110,9 @@ public final class AccountActions {
   private Future<String> run(Kind kind, AccountFile file, ConsoleRequest request) {
     String actor = "staff " + request.staff().userId();
     return switch (kind) {
+      case SEND_LINK -> operations.sendLink().handle(file.id(), file.email(), file.applicationId(), actor, request.origin())
+        .map(outcome -> outcome == SendAccountLink.Outcome.QUEUED ? "action_send_link_done_" + file.status()
+          : outcome == SendAccountLink.Outcome.NO_APPLICATION ? "action_send_link_no_application" : "action_send_link_not_sent");
       case UNLOCK -> operations.unlock().handle(file.email(), request.origin(), actor)
         .map(before -> before.isLocked() ? "action_unlock_done" : "action_unlock_was_free");
       case END_SESSIONS -> operations.endSessions().handle(file.id(), actor, request.origin()).map("action_end_sessions_done");

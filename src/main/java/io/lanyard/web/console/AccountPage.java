@@ -67,7 +67,11 @@ public final class AccountPage {
 
   /** The actions that apply to the account as it is: each link leads to a page asking to confirm. */
   private List<Map<String, String>> actions(ConsoleRequest request, ConsoleView view, AccountFile file) {
-    List<AccountActions.Kind> kinds = new ArrayList<>(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
+    List<AccountActions.Kind> kinds = new ArrayList<>();
+    if (!file.status().equals("disabled")) {
+      kinds.add(AccountActions.Kind.SEND_LINK);
+    }
+    kinds.addAll(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
     kinds.add(file.status().equals("disabled") ? AccountActions.Kind.ENABLE : AccountActions.Kind.DISABLE);
     if (request.staff().role().mayErase()) {
       kinds.add(AccountActions.Kind.ERASE);

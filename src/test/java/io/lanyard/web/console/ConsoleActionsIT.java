@@ -148,6 +148,33 @@ class ConsoleActionsIT {
   }
 
   @Test
+  void sendLinkQueuesAResetLinkForTheAccountsApplication() {
+    Cli.Run created = Cli.run("apps", "create", "--name", "badges");
+    assertThat(created.exitCode()).withFailMessage(created.err()).isZero();
+    db.query("UPDATE users SET from_application_id = (SELECT id FROM applications WHERE name = 'badges') WHERE id = $1::uuid",
+      annId);
+    app.reloadCaches();
+
+    UserAgent.Page done = browser.post(console("accounts/" + annId + "/send-link"), Map.of("form", form));
+
+    assertThat(done.body()).contains("A password-reset link to " + ANN + " is queued");
+    Row mail = db.single("SELECT kind, recipient FROM mail_outbox WHERE user_id = $1::uuid", annId);
+    assertThat(mail.getString(0)).isEqualTo("password_reset");
+    assertThat(mail.getString(1)).isEqualTo(ANN);
+    awaitAudit("password_reset.requested");
+    assertThat(db.single("SELECT detail FROM audit_events WHERE kind = 'password_reset.requested'").getString(0))
+      .isEqualTo("by staff " + deskId);
+  }
+
+  @Test
+  void sendLinkSaysWhyWhenTheAccountHasNoApplication() {
+    UserAgent.Page done = browser.post(console("accounts/" + annId + "/send-link"), Map.of("form", form));
+
+    assertThat(done.body()).contains("Nothing was sent", "users send-reset --app");
+    assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+  }
+
+  @Test
   void aDeskMemberCannotEraseNorIsOfferedTo() {
     UserAgent.Page account = browser.open(console("accounts/" + annId));
     UserAgent.Page confirm = browser.open(console("accounts/" + annId + "/erase"));

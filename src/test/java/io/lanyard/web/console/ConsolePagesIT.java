@@ -109,7 +109,8 @@ class ConsolePagesIT {
     try (Browser browser = Browser.start(Browser.PHONE, "en-GB,en")) {
       signIn(browser, "Sign in");
       browser.awaitHeading("Find an account");
-      for (String[] action : new String[][] {{"Lift the login lock", "Lift the lock", "is lifted", "was not locked"},
+      for (String[] action : new String[][] {{"Send the link again", "Send the link", "Nothing was sent", "is queued"},
+        {"Lift the login lock", "Lift the lock", "is lifted", "was not locked"},
         {"End every session", "End every session", "has ended", "has ended"},
         {"Disable the account", "Disable", "is disabled", "is disabled"},
         {"Enable the account", "Enable", "is enabled again", "is enabled again"}}) {
