@@ -4,6 +4,7 @@ import io.lanyard.helpdesk.DisableAccount;
 import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
+import io.lanyard.helpdesk.ExportAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
 import io.lanyard.helpdesk.SendAccountLink;
 import io.lanyard.helpdesk.UnlockLogin;
@@ -347,7 +348,8 @@ final class Wiring {
         new DisableAccount(requests, users, events, sessions, audit), new EnableAccount(requests, users, audit),
         new EraseAccount(lifecycle.erasure()::erase, audit),
         // the help desk's own audit event names who sent it; the request's event (and CAPTCHA) are the route's
-        new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE)::sendFor, applications, audit)));
+        new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE)::sendFor, applications, audit),
+        new ExportAccount(lifecycle.export()::of, audit)));
   }
 
   /** The widget of the configured CAPTCHA for the "forgot password" page, which posts to a route that requires it. */

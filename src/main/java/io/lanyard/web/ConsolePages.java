@@ -9,6 +9,7 @@ import io.lanyard.web.console.AccountActions;
 import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.console.ConsoleRequest;
 import io.lanyard.web.console.ConsoleSignIn;
+import io.lanyard.web.console.JsonDownload;
 import io.lanyard.web.console.Console;
 import io.lanyard.web.pages.PageTemplates;
 import io.lanyard.web.pages.CommonPages;
@@ -20,6 +21,7 @@ import io.vertx.core.http.CookieSameSite;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
@@ -30,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -102,17 +105,26 @@ public final class ConsolePages {
     for (AccountActions.Kind kind : AccountActions.Kind.values()) {
       String path = PREFIX + "/accounts/:id/" + kind.path();
       staff(router, HttpMethod.GET, path, console.actions().confirm(kind));
-      staff(router, HttpMethod.POST, path, console.actions().perform(kind));
+      if (kind.isDownload()) {
+        router.post(path).handler(context -> serve(context, path, true, console.actions()::export, this::download));
+      } else {
+        staff(router, HttpMethod.POST, path, console.actions().perform(kind));
+      }
     }
     router.route(PREFIX + "/*").handler(context -> writer.write(context, common.notFound(language(context))));
   }
 
   /** A page for staff only: signed-in staff see it; anyone else signs in first, or is refused. */
   private void staff(Router router, HttpMethod method, String path, Function<ConsoleRequest, Future<Page>> handler) {
-    router.route(method, path).handler(context -> serve(context, path, method == HttpMethod.POST, handler));
+    router.route(method, path).handler(context -> serve(context, path, method == HttpMethod.POST, handler, writer::write));
   }
 
-  private void serve(RoutingContext context, String path, boolean isPost, Function<ConsoleRequest, Future<Page>> handler) {
+  /**
+   * Checks the request (the console session read afresh; for a POST the anti-forgery token and origin), then runs the handler
+   * and answers with {@code answer}; anyone else gets the page that sends them to sign in, or refuses them.
+   */
+  private <T> void serve(RoutingContext context, String path, boolean isPost, Function<ConsoleRequest, Future<T>> handler,
+                         BiConsumer<RoutingContext, T> answer) {
     context.put(HttpVerticle.ROUTE, path);
     HttpServerRequest request = context.request();
     String language = language(context);
@@ -128,18 +140,41 @@ public final class ConsolePages {
     sessions.access(cookie(context, SESSION_COOKIE), from).compose(access -> {
       if (access instanceof ConsoleAccess.Staff staff) {
         if (isPost && !accepted) {
-          return Future.succeededFuture(console.messages().formRefused(language));
+          return Future.succeededFuture(page(context, console.messages().formRefused(language)));
         }
         Map<String, String> params = isPost ? params(request.formAttributes()) : Map.of();
         ConsoleRequest consoleRequest = new ConsoleRequest(staff, params, nonNull(context.pathParam("id")), language,
           formTokens.fieldFor(formCookie), from);
-        return handler.apply(consoleRequest);
+        return handler.apply(consoleRequest).<Runnable>map(result -> () -> answer.accept(context, result));
       }
       if (access instanceof ConsoleAccess.Refused) {
-        return Future.succeededFuture(console.messages().forbidden(language));
+        return Future.succeededFuture(page(context, console.messages().forbidden(language)));
       }
-      return Future.succeededFuture(startSignIn(language));
-    }).onComplete(done -> writer.write(context, done.succeeded() ? done.result() : forFailure(context, path, done.cause())));
+      return Future.succeededFuture(page(context, startSignIn(language)));
+    }).onComplete(done -> {
+      if (done.succeeded()) {
+        done.result().run();
+      } else {
+        writer.write(context, forFailure(context, path, done.cause()));
+      }
+    });
+  }
+
+  private Runnable page(RoutingContext context, Page page) {
+    return () -> writer.write(context, page);
+  }
+
+  /** An account's export: saved by the browser, never cached, under the page's strict headers. */
+  private void download(RoutingContext context, Optional<JsonDownload> file) {
+    if (file.isEmpty()) {
+      writer.write(context, common.notFound(language(context)));
+      return;
+    }
+    HttpServerResponse response = context.response();
+    PageWriter.SECURITY_HEADERS.forEach(response::putHeader);
+    response.putHeader(HttpHeaders.CONTENT_TYPE, "application/json; charset=utf-8")
+      .putHeader("Content-Disposition", "attachment; filename=\"" + file.get().filename() + "\"")
+      .end(file.get().json());
   }
 
   /** To the provider's authorization endpoint, keeping the state and PKCE verifier in a short-lived cookie. */

@@ -1,5 +1,7 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.ExportAccount;
+import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.LoginLockout;
@@ -65,16 +67,19 @@ final class UsersLookupCommands {
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
   @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
     footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
-  static final class Export extends AccountCommand {
+  static final class Export extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
+      String actor = actor();
       AccountTools tools = new AccountTools(runtime);
       Optional<Account> account = UsersHelpDeskCommands.find(spec, tools, runtime, email);
       if (account.isEmpty()) {
         return 1;
       }
-      spec.commandLine().getOut().println(Await.result(tools.export.of(account.get().id())).orElseThrow().encodePrettily());
+      JsonObject export = audited(runtime, audit -> new ExportAccount(tools.export::of, audit)
+        .handle(account.get().id(), actor, RequestOrigin.CLI)).orElseThrow();
+      spec.commandLine().getOut().println(export.encodePrettily());
       return 0;
     }
   }

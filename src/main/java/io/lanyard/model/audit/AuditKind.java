@@ -26,6 +26,7 @@ public enum AuditKind {
   OIDC_REFRESH_REUSED("oidc.refresh_reused", false),
   LOGIN_UNLOCKED("login.unlocked", false),
   SESSIONS_ENDED("sessions.ended", false),
+  ACCOUNT_EXPORTED("account.exported", false),
   STAFF_GRANTED("staff.granted", false),
   STAFF_REVOKED("staff.revoked", false),
   CONSOLE_SIGNED_IN("console.signed_in", false),

@@ -5,6 +5,7 @@ import io.lanyard.helpdesk.DisableAccount;
 import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
+import io.lanyard.helpdesk.ExportAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
 import io.lanyard.helpdesk.SendAccountLink;
 import io.lanyard.helpdesk.UnlockLogin;
@@ -28,7 +29,12 @@ public final class AccountActions {
 
   /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
   public enum Kind {
-    SEND_LINK, UNLOCK, END_SESSIONS, DISABLE, ENABLE, ERASE;
+    SEND_LINK, UNLOCK, END_SESSIONS, DISABLE, ENABLE, EXPORT, ERASE;
+
+    /** The export's confirmed form downloads a file instead of showing a page. */
+    public boolean isDownload() {
+      return this == EXPORT;
+    }
 
     /** Erasure is for {@code admin} staff only, and asks for the address typed (docs/decisions.md §15). */
     boolean isErasure() {
@@ -46,7 +52,7 @@ public final class AccountActions {
 
   /** The operations behind the actions, shared with the CLI's {@code users} commands. */
   public record Operations(ReadAccountFile files, UnlockLogin unlock, EndSessions endSessions, DisableAccount disable,
-                           EnableAccount enable, EraseAccount erase, SendAccountLink sendLink) {
+                           EnableAccount enable, EraseAccount erase, SendAccountLink sendLink, ExportAccount export) {
   }
 
   private final Operations operations;
@@ -106,6 +112,12 @@ public final class AccountActions {
       .paragraphs("action_erase_forbidden_text").page(403, "message");
   }
 
+  /** The confirmed export: the account's file as JSON, named by its id (never its address); empty for no such account. */
+  public Future<Optional<JsonDownload>> export(ConsoleRequest request) {
+    return operations.export().handle(request.pathId(), "staff " + request.staff().userId(), request.origin())
+      .map(export -> export.map(json -> new JsonDownload("account-" + request.pathId() + ".json", json.encodePrettily())));
+  }
+
   /** @return the message that says what was done */
   private Future<String> run(Kind kind, AccountFile file, ConsoleRequest request) {
     String actor = "staff " + request.staff().userId();
@@ -120,6 +132,7 @@ public final class AccountActions {
         .map(done -> done.isPresent() ? "action_disable_done" : "action_not_applicable");
       case ENABLE -> operations.enable().handle(file.email(), actor, request.origin())
         .map(done -> done.isPresent() ? "action_enable_done" : "action_not_applicable");
+      case EXPORT -> Future.failedFuture(new IllegalStateException("the export is a download, not a page"));
       case ERASE -> operations.erase().handle(file.id(), actor, request.origin())
         .map(erased -> erased ? "action_erase_done" : "action_not_applicable");
     };

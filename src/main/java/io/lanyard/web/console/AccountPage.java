@@ -73,6 +73,7 @@ public final class AccountPage {
     }
     kinds.addAll(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
     kinds.add(file.status().equals("disabled") ? AccountActions.Kind.ENABLE : AccountActions.Kind.DISABLE);
+    kinds.add(AccountActions.Kind.EXPORT);
     if (request.staff().role().mayErase()) {
       kinds.add(AccountActions.Kind.ERASE);
     }

@@ -6,6 +6,7 @@ import io.lanyard.testing.OidcProviderApp;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.TestDb;
 import io.lanyard.testing.UserAgent;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -172,6 +173,33 @@ class ConsoleActionsIT {
 
     assertThat(done.body()).contains("Nothing was sent", "users send-reset --app");
     assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+  }
+
+  @Test
+  void exportDownloadsTheAccountsFileAsJsonAndIsAudited() {
+    UserAgent.Page confirm = browser.open(console("accounts/" + annId + "/export"));
+    assertThat(confirm.body()).contains("Download everything stored about " + ANN);
+
+    UserAgent.Page file = browser.post(console("accounts/" + annId + "/export"), Map.of("form", form));
+
+    assertThat(file.status()).isEqualTo(200);
+    assertThat(file.header("Content-Type").orElseThrow()).startsWith("application/json");
+    assertThat(file.header("Content-Disposition").orElseThrow()).isEqualTo("attachment; filename=\"account-" + annId + ".json\"");
+    assertThat(file.header("Cache-Control")).contains("no-store");
+    JsonObject export = new JsonObject(file.body());
+    assertThat(export.getJsonObject("account").getString("email")).isEqualTo(ANN);
+    assertThat(file.body()).doesNotContain("$2");
+    awaitAudit("account.exported");
+    assertThat(db.single("SELECT detail FROM audit_events WHERE kind = 'account.exported'").getString(0))
+      .isEqualTo("by staff " + deskId);
+  }
+
+  @Test
+  void anExportWithoutTheAntiForgeryTokenGivesNoFile() {
+    UserAgent.Page forged = browser.post(console("accounts/" + annId + "/export"), Map.of("form", "forged"));
+
+    assertThat(forged.status()).isEqualTo(400);
+    assertThat(forged.body()).doesNotContain(ANN);
   }
 
   @Test

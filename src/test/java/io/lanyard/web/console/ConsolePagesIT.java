@@ -127,8 +127,9 @@ class ConsolePagesIT {
         checked(browser, "console-done-" + action[1].replace(' ', '-'));
       }
       assertThat(db.single("SELECT status FROM users WHERE id = $1::uuid", ann).getString(0)).isEqualTo("active");
-      assertThat(db.count("SELECT count(*) FROM audit_events WHERE kind IN ('account.disabled', 'account.enabled') "
-        + "AND detail LIKE 'by staff %'")).isEqualTo(2);
+      // the audit trail is written a moment after the request, in a batch
+      io.lanyard.testing.Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind IN "
+        + "('account.disabled', 'account.enabled') AND detail LIKE 'by staff %'") == 2, "both events written");
     }
   }
 
