@@ -2,12 +2,7 @@ package io.lanyard.web.console;
 
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Cli;
-import io.lanyard.testing.OidcProviderApp;
-import io.lanyard.testing.TestApp;
-import io.lanyard.testing.TestDb;
 import io.lanyard.testing.UserAgent;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,28 +17,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * get their pages; an account without a role gets 403 on every console route; a revoked role, a disabled account and a
  * logout end access at the next request; forms without the anti-forgery token change nothing.
  */
-class ConsoleAccessIT {
+class ConsoleAccessIT extends ConsoleFixture {
 
-  static final String DESK = "desk-7@fair.example";
   static final String ANN = "ann@example.com";
   private static final int MAX_HOPS = 10;
 
-  private static TestApp app;
-  private static String issuer;
-  private final TestDb db = TestDb.get();
   private UserAgent browser;
   private String annId;
-
-  @BeforeAll
-  static void start() {
-    app = OidcProviderApp.start(Map.of());
-    issuer = OidcProviderApp.issuer(app);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
 
   @BeforeEach
   void staffAndVisitor() {
@@ -208,9 +188,5 @@ class ConsoleAccessIT {
 
   private static URI next(UserAgent.Page page) {
     return page.uri().resolve(UserAgent.redirectOf(page));
-  }
-
-  static URI console(String path) {
-    return URI.create(issuer + "/console/" + path);
   }
 }

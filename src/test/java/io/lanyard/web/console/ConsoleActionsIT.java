@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ConsoleActionsIT {
 
-  private static final String DESK = ConsoleAccessIT.DESK;
+  private static final String DESK = ConsoleFixture.DESK;
   private static final String ANN = ConsoleAccessIT.ANN;
   private static final String WRONG = "not the password";
 

@@ -3,19 +3,13 @@ package io.lanyard.web.console;
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Browser;
 import io.lanyard.testing.Cli;
-import io.lanyard.testing.OidcProviderApp;
-import io.lanyard.testing.TestApp;
-import io.lanyard.testing.TestDb;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,25 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by part of a name without its accents, pages through the results and opens an account; every page passes axe-core and
  * fits a phone's width without scrolling sideways, in French and English; no address or name ever appears in a URL.
  */
-class ConsolePagesIT {
+class ConsolePagesIT extends ConsoleFixture {
 
-  private static final String DESK = "desk-7@fair.example";
   private static final Dimension TABLET = new Dimension(768, 1024);
 
-  private static TestApp app;
-  private static String issuer;
-  private final TestDb db = TestDb.get();
-
-  @BeforeAll
-  static void start() {
-    app = OidcProviderApp.start(Map.of());
-    issuer = OidcProviderApp.issuer(app);
-  }
-
-  @AfterAll
-  static void stop() {
-    app.close();
-  }
 
   @BeforeEach
   void staffAndVisitors() {
