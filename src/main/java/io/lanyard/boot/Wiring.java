@@ -1,7 +1,18 @@
 package io.lanyard.boot;
 
+import io.lanyard.helpdesk.DisableAccount;
+import io.lanyard.helpdesk.EnableAccount;
+import io.lanyard.helpdesk.EndSessions;
+import io.lanyard.helpdesk.EraseAccount;
+import io.lanyard.helpdesk.ExportAccount;
+import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.SearchAccounts;
+import io.lanyard.helpdesk.SendAccountLink;
+import io.lanyard.helpdesk.UnlockLogin;
+import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.EmailChangeRepository;
 import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.accounts.LoginLockout;
@@ -18,6 +29,7 @@ import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.model.applications.ApplicationRepository;
 import io.lanyard.model.audit.AuditBuffer;
 import io.lanyard.model.audit.AuditRepository;
+import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.model.passkeys.PasskeyChallenges;
 import io.lanyard.model.passwords.PasswordByLink;
 import io.lanyard.model.passwords.PasswordHasher;
@@ -31,6 +43,7 @@ import io.lanyard.platform.db.Migrations;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.Pruning;
 import io.lanyard.platform.support.ServingState;
+import io.lanyard.selfservice.AccountLifecycle;
 import io.lanyard.selfservice.SelfServiceOperations;
 import io.lanyard.selfservice.emailchange.EmailChangeLinks;
 import io.lanyard.services.ServiceParts;
@@ -56,34 +69,38 @@ import io.lanyard.services.throttling.DeviceMarkers;
 import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.signin.SigninOperations;
 import io.lanyard.signin.oidc.IdTokenKeys;
-import io.lanyard.signin.passkeys.PasskeySignIn;
-import io.lanyard.signin.passkeys.Passkeys;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.OidcWiring;
+import io.lanyard.signin.passkeys.PasskeySignIn;
+import io.lanyard.signin.passkeys.Passkeys;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.SigningKeys;
 import io.lanyard.signin.tokens.TokenService;
 import io.lanyard.signup.CreateUserByLink;
 import io.lanyard.signup.SignupOperations;
 import io.lanyard.web.AccountPages;
+import io.lanyard.web.ConsolePages;
 import io.lanyard.web.Operations;
 import io.lanyard.web.PageOrigin;
 import io.lanyard.web.Route;
 import io.lanyard.web.Routes;
 import io.lanyard.web.Stylesheet;
+import io.lanyard.web.console.AccountActions;
+import io.lanyard.web.console.Console;
+import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.pages.AuthorizePages;
 import io.lanyard.web.pages.CaptchaWidget;
 import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.ConsentPages;
 import io.lanyard.web.pages.EmailConfirmPages;
 import io.lanyard.web.pages.ForgotPasswordPages;
-import io.lanyard.web.pages.SignupPages;
-import io.lanyard.web.pages.SignupReturnPages;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.LogoutPages;
 import io.lanyard.web.pages.PageTemplates;
 import io.lanyard.web.pages.PasswordLinkPages;
 import io.lanyard.web.pages.SessionCookies;
+import io.lanyard.web.pages.SignupPages;
+import io.lanyard.web.pages.SignupReturnPages;
 import io.lanyard.web.server.HealthCheck;
 import io.lanyard.web.server.Jwks;
 import io.lanyard.web.server.OpenApiDocument;
@@ -93,6 +110,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -221,10 +239,11 @@ final class Wiring {
     SourceRates sourceRates = SourceRates.of(config.security());
     List<Route> routes = Routes.table(config.pluginName(), operations, outcomes, sourceRates);
     Optional<OidcProvider> provider = oidc.map(OidcWiring::provider);
+    ConsoleSessions consoleSessions = new ConsoleSessions(pools.requests(), config.console().sessionTtl(), audit);
     return new Built(routes, authenticator, List.copyOf(liveCopies), revocationSync, revocations, audit,
-      pages(operations, parts.links(), applicationDirectory, formKey, sourceRates, outcomes, provider),
-      prunings(parts.idempotencyKeys(), failures, oidc, operations.signin().passkeys().isPresent()), provider, oidc.map(OidcWiring::backchannelLogouts),
-      operations.selfService().resetWorker());
+      pages(operations, parts, formKey, sourceRates, outcomes, provider, consoleSessions),
+      prunings(parts.idempotencyKeys(), failures, oidc, operations.signin().passkeys().isPresent(), consoleSessions),
+      provider, oidc.map(OidcWiring::backchannelLogouts), operations.selfService().resetWorker());
   }
 
   /** The configured CAPTCHA; on a public deployment without one, a line saying what that leaves open. */
@@ -242,12 +261,15 @@ final class Wiring {
   }
 
   private List<Pruning> prunings(IdempotencyKeys idempotencyKeys, LoginFailures failures, Optional<OidcWiring> oidc,
-                                 boolean passkeys) {
+                                 boolean passkeys, ConsoleSessions consoleSessions) {
     List<Pruning> prunings = new ArrayList<>();
     if (passkeys) {
       prunings.add(new Pruning("expired passkey challenges", () -> new PasskeyChallenges().deleteExpired(pools.background())));
     }
-    oidc.ifPresent(provider -> prunings.addAll(provider.prunings()));
+    oidc.ifPresent(provider -> {
+      prunings.addAll(provider.prunings());
+      prunings.add(new Pruning("expired console sessions", consoleSessions::deleteExpired));
+    });
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
       prunings.add(new Pruning("forgotten lockout counts", () -> lockout.deleteForgotten(pools.background())));
@@ -256,8 +278,10 @@ final class Wiring {
   }
 
   /** The pages for people call the operations the API routes call: the same rules and limits hold on both. */
-  private AccountPages pages(Operations operations, AccountLinkRepository links, ApplicationDirectory applications,
-                             String formKey, SourceRates sourceRates, Outcomes outcomes, Optional<OidcProvider> oidc) {
+  private AccountPages pages(Operations operations, ServiceParts parts, String formKey, SourceRates sourceRates,
+                             Outcomes outcomes, Optional<OidcProvider> oidc, ConsoleSessions consoleSessions) {
+    AccountLinkRepository links = parts.links();
+    ApplicationDirectory applications = parts.applications();
     PageOrigin origin = PageOrigin.of(config.http().publicUrl());
     PageTemplates templates = PageTemplates.load(origin.pagesBase());
     CommonPages common = new CommonPages(templates);
@@ -277,7 +301,13 @@ final class Wiring {
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
         applications, common),
       oidcPages);
-    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes);
+    Optional<ConsolePages> console = oidc.map(provider -> {
+      ConsolePaths paths = ConsolePages.paths(provider.issuer(), origin);
+      return new ConsolePages(Console.build(paths, provider, consoleSessions, deskOperations(parts)), consoleSessions,
+        formKey, origin, common, templates);
+    });
+    return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes,
+      console);
   }
 
   /**
@@ -293,6 +323,27 @@ final class Wiring {
     return new HostedPages.OidcPages(authorize, consent, new LogoutPages(provider, common, cookies),
       new SignupPages(provider, authorize, creation, common, captcha),
       new SignupReturnPages(provider, authorize, common));
+  }
+
+  /**
+   * What the help desk's console runs: the operations of the CLI's {@code users} commands. The self-service wing's erasure,
+   * export and reset link reach the help desk's operations as functions, as feature wings do not import each other.
+   */
+  private static Console.Operations deskOperations(ServiceParts parts) {
+    Pool requests = parts.pools().requests();
+    AccountLifecycle lifecycle = AccountLifecycle.of(requests, new AccountLifecycle.Parts(parts.config(),
+      parts.applications(), parts.mail(), parts.sessions(), parts.failures(), parts.events()));
+    AuditTrail audit = parts.audit();
+    return new Console.Operations(new SearchAccounts(requests, new AccountSearch()),
+      new AccountActions.Operations(new ReadAccountFile(requests, parts.failures()),
+        new UnlockLogin(requests, parts.failures(), parts.accounts(), audit), new EndSessions(parts.sessions(), audit),
+        new DisableAccount(requests, parts.users(), parts.events(), parts.sessions(), audit),
+        new EnableAccount(requests, parts.users(), audit),
+        new EraseAccount(lifecycle.erasure()::erase, audit),
+        // the help desk's own audit event names who sent it, and it is sent at once, as the CLI's
+        new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE, () -> { })::sendFor,
+          parts.applications(), audit),
+        new ExportAccount(lifecycle.export()::of, audit)));
   }
 
   /**

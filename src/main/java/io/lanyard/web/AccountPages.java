@@ -8,7 +8,6 @@ import io.lanyard.services.throttling.SourceRates;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.web.oidc.OidcEndpoints;
 import io.lanyard.web.pages.CommonPages;
-import io.lanyard.web.pages.ContentSecurityPolicy;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.Page;
 import io.lanyard.web.pages.PageRequest;
@@ -19,7 +18,6 @@ import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -45,20 +43,8 @@ public final class AccountPages {
   static final String PREFIX = "/account";
 
   private static final Logger log = LoggerFactory.getLogger(AccountPages.class);
-  private static final String HTML_UTF8 = "text/html; charset=utf-8";
   private static final String COOKIE = "lanyard-form";
   private static final String FORM_FIELD = "form";
-  /**
-   * No script at all (a page carrying a CAPTCHA widget widens its own policy for the provider only), styles from here only,
-   * no framing, forms posted here only, no referrer leaking a link token.
-   */
-  private static final Map<String, String> SECURITY_HEADERS = Map.of(
-    "Content-Security-Policy", ContentSecurityPolicy.STRICT,
-    "X-Frame-Options", "DENY",
-    "X-Content-Type-Options", "nosniff",
-    "Referrer-Policy", "no-referrer",
-    "Cache-Control", "no-store",
-    "Cross-Origin-Opener-Policy", "same-origin");
 
   private final HostedPages pages;
   private final FormTokens formTokens;
@@ -67,28 +53,34 @@ public final class AccountPages {
   private final PageOrigin origin;
   private final SourceLimits limits;
   private final Outcomes outcomes;
+  private final PageWriter writer;
+  private final Optional<ConsolePages> console;
 
   /**
    * @param formKey the deployment's shared key of form tokens
    * @param origin where people reach the pages: decides the cookie's path and {@code Secure}, and which origin posts
    * @param sourceRates the per-source rates, shared with the API routes that run the same operations
+   * @param console the help desk's console under {@code /console/}, when the provider is on
    */
   public AccountPages(HostedPages pages, String formKey, Stylesheet stylesheet, PageOrigin origin, SourceRates sourceRates,
-                      Outcomes outcomes) {
+                      Outcomes outcomes, Optional<ConsolePages> console) {
     this.pages = pages;
     this.formTokens = new FormTokens(formKey);
     this.stylesheet = stylesheet;
     this.origin = origin;
     this.limits = new SourceLimits(sourceRates);
     this.outcomes = outcomes;
+    this.writer = new PageWriter(pages.templates(), pages.templates(), pages.common());
+    this.console = console;
   }
 
   /** Whether a path belongs to the pages (and its refusals are pages, not envelopes). */
   static boolean covers(String path) {
-    return path.equals(PREFIX) || path.startsWith(PREFIX + "/");
+    return path.equals(PREFIX) || path.startsWith(PREFIX + "/") || ConsolePages.covers(path);
   }
 
   void mount(Router router) {
+    console.ifPresent(pages -> pages.mount(router));
     page(router, PREFIX + "/activate", Action.ACTIVATE_USER, pages.activation()::show, pages.activation()::submit);
     page(router, PREFIX + "/reset", Action.RESET_PASSWORD, pages.reset()::show, pages.reset()::submit);
     page(router, PREFIX + "/forgot", Action.REQUEST_PASSWORD_RESET, pages.forgot()::show, pages.forgot()::submit);
@@ -212,32 +204,7 @@ public final class AccountPages {
   }
 
   private void write(RoutingContext context, Page page) {
-    HttpServerResponse response = context.response();
-    if (response.ended() || response.closed()) {
-      return;
-    }
-    if (page.status() / 100 == 3) {
-      // a redirect (to a client, or the next page of a sign-in): the browser follows Location and reads no body
-      SECURITY_HEADERS.forEach(response::putHeader);
-      page.headers().forEach(response::putHeader);
-      page.cookies().forEach(cookie -> response.headers().add(HttpHeaders.SET_COOKIE, cookie));
-      response.setStatusCode(page.status()).end();
-      return;
-    }
-    String html;
-    Page written = page;
-    try {
-      html = pages.templates().render(page);
-    } catch (RuntimeException e) {
-      log.error("Page template {} failed", page.template(), e);
-      written = pages.common().failed(page.language());
-      html = pages.templates().render(written);
-    }
-    SECURITY_HEADERS.forEach(response::putHeader);
-    written.headers().forEach(response::putHeader);
-    written.cookies().forEach(cookie -> response.headers().add(HttpHeaders.SET_COOKIE, cookie));
-    response.setStatusCode(written.status()).putHeader(HttpHeaders.CONTENT_TYPE, HTML_UTF8);
-    response.end(html);
+    writer.write(context, page);
   }
 
   private static String language(RoutingContext context) {

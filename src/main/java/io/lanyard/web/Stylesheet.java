@@ -15,6 +15,7 @@ import java.util.Optional;
 public final class Stylesheet {
 
   private static final String BUILT_IN = "pages/style.css";
+  private static final String CONSOLE = "console/console.css";
 
   private final Buffer css;
 
@@ -28,14 +29,27 @@ public final class Stylesheet {
       if (replacement.isPresent()) {
         return new Stylesheet(Buffer.buffer(Files.readAllBytes(replacement.get())));
       }
-      try (InputStream in = Stylesheet.class.getClassLoader().getResourceAsStream(BUILT_IN)) {
-        if (in == null) {
-          throw new IllegalStateException(BUILT_IN + " is missing from the classpath");
-        }
-        return new Stylesheet(Buffer.buffer(in.readAllBytes()));
-      }
+      return resource(BUILT_IN);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The console's additions to the pages' stylesheet (tables, the board's charts); blocking, at start. */
+  static Stylesheet console() {
+    try {
+      return resource(CONSOLE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Stylesheet resource(String name) throws IOException {
+    try (InputStream in = Stylesheet.class.getClassLoader().getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException(name + " is missing from the classpath");
+      }
+      return new Stylesheet(Buffer.buffer(in.readAllBytes()));
     }
   }
 

@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
   footer = "  java -jar lanyard.jar -conf /etc/lanyard/config.json",
   subcommands = {ServeCommand.class, MigrateCommand.class, UsersCommand.class, UserTypesCommand.class, AppsCommand.class,
     TemplatesCommand.class, MailCommand.class, HealthCommand.class, WebhooksCommand.class, AuditCommand.class,
-    KeysCommand.class, ConsentsCommand.class})
+    KeysCommand.class, ConsentsCommand.class, StaffCommand.class})
 public final class LanyardCommand implements Callable<Integer> {
 
   /** The exit code that means "the service is running": the JVM must stay up. */

@@ -1,13 +1,13 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.DisableAccount;
+import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.model.accounts.Credentials;
 import io.lanyard.model.accounts.Emails;
 import io.lanyard.model.accounts.NewUser;
 import io.lanyard.model.accounts.UserRepository;
 import io.lanyard.model.accounts.UserStatus;
 import io.lanyard.model.api.RequestOrigin;
-import io.lanyard.model.audit.AuditEvent;
-import io.lanyard.model.audit.AuditKind;
 import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.model.passwords.Passwords;
 import io.lanyard.services.events.UserEvent;
@@ -28,7 +28,7 @@ import java.util.Optional;
   subcommands = {UsersCommand.Create.class, UsersCommand.Disable.class, UsersCommand.Enable.class,
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
     UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
-    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class, UsersPasskeysCommand.class,
+    UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class, UsersPasskeysCommand.class, UsersDeskCommands.EndAllSessions.class,
     UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
@@ -101,23 +101,18 @@ final class UsersCommand {
    */
   @Command(name = "disable", description = "Disable an account: no more logins, and every open session ends at once.",
     footer = "  java -jar lanyard.jar users disable ann@example.com")
-  static final class Disable extends AccountCommand {
+  static final class Disable extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
-      String address = Emails.normalise(email);
-      UserEvents events = runtime.events();
-      Optional<String> id = Await.result(runtime.pool().withTransaction(tx -> runtime.users().disable(tx, address)
-        .compose(disabled -> disabled.isEmpty() ? Future.succeededFuture(disabled)
-          : events.record(tx, UserEvent.disabled(disabled.get())).map(disabled))));
+      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
+      String actor = actor();
+      Optional<String> id = audited(runtime, audit -> new DisableAccount(runtime.pool(), runtime.users(), runtime.events(),
+        sessions, audit).handle(email, actor, RequestOrigin.CLI));
       if (id.isEmpty()) {
         tell("no account has that e-mail address");
         return 1;
       }
-      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DISABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
-      // Cut after the status change committed: a login that read the account as active was stamped before this instant.
-      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-      Await.result(sessions.endAll(id.get(), System.currentTimeMillis()));
       out().println(id.get());
       return 0;
     }
@@ -129,15 +124,16 @@ final class UsersCommand {
    */
   @Command(name = "enable", description = "Enable a disabled account: it may log in again.",
     footer = "  java -jar lanyard.jar users enable ann@example.com")
-  static final class Enable extends AccountCommand {
+  static final class Enable extends OperatorCommand {
 
     @Override
     int run(CliRuntime runtime) {
       UserRepository users = runtime.users();
       String address = Emails.normalise(email);
-      Optional<String> id = Await.result(users.enable(runtime.pool(), address));
+      String actor = actor();
+      Optional<String> id = audited(runtime, audit -> new EnableAccount(runtime.pool(), users, audit)
+        .handle(address, actor, RequestOrigin.CLI));
       if (id.isPresent()) {
-        runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_ENABLED, RequestOrigin.CLI).withUser(id.get()).withIdentifier(address));
         out().println(id.get());
         return 0;
       }

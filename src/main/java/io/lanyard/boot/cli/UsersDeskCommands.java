@@ -1,11 +1,16 @@
 package io.lanyard.boot.cli;
 
 import io.lanyard.helpdesk.SearchRequest;
+import io.lanyard.helpdesk.EndSessions;
+import io.lanyard.helpdesk.SearchRequest;
+import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.LockState;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.audit.AuditTrail;
+import io.lanyard.services.session.RevocationList;
+import io.lanyard.services.session.Sessions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,6 +18,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The help desk's search for an account, and the lifting of a login lockout (the operations of {@code helpdesk}). */
@@ -101,6 +107,29 @@ final class UsersDeskCommands {
       PrintWriter out = out();
       out.println("unlocked\t" + (before.isLocked() ? "yes" : "no (it was not locked)"));
       out.println("failuresForgotten\t" + before.failures());
+      return 0;
+    }
+  }
+
+  /**
+   * {@code users end-sessions EMAIL}: every token of the account is refused at once on every instance, its single sign-on
+   * sessions end with them; the account is unchanged. Prints the account's id.
+   */
+  @Command(name = "end-sessions", description = "End every session of an account (its tokens, its signed-in browsers); "
+    + "it logs in again as usual.",
+    footer = "  java -jar lanyard.jar users end-sessions ann@example.com")
+  static final class EndAllSessions extends OperatorCommand {
+
+    @Override
+    int run(CliRuntime runtime) {
+      String actor = actor();
+      Optional<Account> account = account(runtime, email);
+      if (account.isEmpty()) {
+        return 1;
+      }
+      Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
+      audited(runtime, audit -> new EndSessions(sessions, audit).handle(account.get().id(), actor, RequestOrigin.CLI));
+      out().println(account.get().id());
       return 0;
     }
   }

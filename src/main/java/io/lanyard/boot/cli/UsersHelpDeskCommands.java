@@ -1,5 +1,6 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.Languages;
 import io.lanyard.model.accounts.UserStatus;
@@ -138,13 +139,18 @@ final class UsersHelpDeskCommands {
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
   @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
     footer = "  java -jar lanyard.jar users delete ann@example.com")
-  static final class Delete extends ExistingAccountCommand {
+  static final class Delete extends OperatorCommand {
 
     @Override
-    int run(CliRuntime runtime, AccountTools tools, Account account) {
-      Await.result(tools.erasure.erase(account.id()));
-      runtime.audit(AuditEvent.of(AuditKind.ACCOUNT_DELETED, RequestOrigin.CLI).withUser(account.id()));
-      out().println(account.id());
+    int run(CliRuntime runtime) {
+      Optional<Account> account = account(runtime, email);
+      if (account.isEmpty()) {
+        return 1;
+      }
+      AccountTools tools = new AccountTools(runtime);
+      audited(runtime, audit -> new EraseAccount(tools.erasure::erase, audit).handle(account.get().id(), actor(),
+        RequestOrigin.CLI));
+      out().println(account.get().id());
       return 0;
     }
   }

@@ -1,5 +1,7 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.helpdesk.ExportAccount;
+import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.model.accounts.Account;
 import io.lanyard.model.accounts.AccountRepository;
 import io.lanyard.model.accounts.LoginLockout;
@@ -56,11 +58,18 @@ final class UsersLookupCommands {
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
   @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
     footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
-  static final class Export extends ExistingAccountCommand {
+  static final class Export extends OperatorCommand {
 
     @Override
-    int run(CliRuntime runtime, AccountTools tools, Account account) {
-      out().println(Await.result(tools.export.of(account.id())).orElseThrow().encodePrettily());
+    int run(CliRuntime runtime) {
+      Optional<Account> account = account(runtime, email);
+      if (account.isEmpty()) {
+        return 1;
+      }
+      AccountTools tools = new AccountTools(runtime);
+      JsonObject export = audited(runtime, audit -> new ExportAccount(tools.export::of, audit)
+        .handle(account.get().id(), actor(), RequestOrigin.CLI)).orElseThrow();
+      out().println(export.encodePrettily());
       return 0;
     }
   }

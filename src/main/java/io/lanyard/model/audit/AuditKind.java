@@ -27,7 +27,13 @@ public enum AuditKind {
   LOGIN_UNLOCKED("login.unlocked", false),
   PASSKEY_ADDED("passkey.added", false),
   PASSKEY_REMOVED("passkey.removed", false),
-  PASSKEY_CLONED("passkey.cloned", false);
+  PASSKEY_CLONED("passkey.cloned", false),
+  SESSIONS_ENDED("sessions.ended", false),
+  ACCOUNT_EXPORTED("account.exported", false),
+  STAFF_GRANTED("staff.granted", false),
+  STAFF_REVOKED("staff.revoked", false),
+  CONSOLE_SIGNED_IN("console.signed_in", false),
+  CONSOLE_REFUSED("console.refused", true);
 
   private final String wireName;
   private final boolean foldable;

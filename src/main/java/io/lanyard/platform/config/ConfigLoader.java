@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -136,9 +137,18 @@ public final class ConfigLoader {
         settings.integer("audit.floodThreshold")),
       new LanyardConfig.LoadTest(settings.domains("loadTest.domains")),
       CaptchaSettings.read(settings, env),
-      oidc(settings));
+      oidc(settings),
+      console(settings));
     RiskySettings.refuse(config);
     return config;
+  }
+
+  private static LanyardConfig.Console console(ConfigReader settings) {
+    Duration ttl = settings.duration("console.sessionTtl");
+    if (ttl.compareTo(Duration.ofMinutes(1)) < 0 || ttl.compareTo(Duration.ofHours(12)) > 0) {
+      throw new ConfigException("Invalid setting console.sessionTtl (LANYARD_CONSOLE_SESSION_TTL): from 1m to 12h");
+    }
+    return new LanyardConfig.Console(ttl);
   }
 
   /** A code lives at most 60 s (RFC 9700 §4.2.1: short-lived); an SSO session's idle limit within its absolute one. */

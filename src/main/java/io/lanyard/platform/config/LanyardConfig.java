@@ -10,7 +10,7 @@ import java.util.Optional;
 /** Every setting of the service, read once at start by {@link ConfigLoader} and passed through constructors. */
 public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Security security, Cache cache, Smtp smtp, Mail mail,
                             Links links, Metrics metrics, Webhooks webhooks, Audit audit, LoadTest loadTest, Captcha captcha,
-                            Oidc oidc) {
+                            Oidc oidc, Console console) {
 
   /**
    * @param instances HTTP verticle instances; 0 means one per core
@@ -219,5 +219,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    */
   public record Oidc(Duration codeTtl, Duration accessTokenTtl, Duration refreshTokenTtl, Duration refreshReuseGrace,
                      Duration sessionIdle, Duration sessionMax, Duration signupReturnTtl) {
+  }
+
+  /** The help desk's console (docs/helpdesk.md#the-console), on with the OpenID Connect provider. */
+  public record Console(Duration sessionTtl) {
   }
 }

@@ -285,6 +285,9 @@ public final class Settings {
     Setting.inFile("oidc.signupReturnTtl", "LANYARD_OIDC_SIGNUP_RETURN_TTL", kind(DURATION), "1h",
       "How long after someone asks for an account on a client's login page its mailed link still takes them back into that "
         + "sign-in: at least 1 minute; past it the account is still activated, and the page leads back to the app (see [oidc.md](oidc.md#creating-an-account-from-the-login-page))"),
+    Setting.inFile("console.sessionTtl", "LANYARD_CONSOLE_SESSION_TTL", kind(DURATION), "30m",
+      "How long a help-desk console session lasts after its sign-in, used or not: 1 min to 12 h (the next page then signs in "
+        + "again through the single sign-on session, without a password while that lasts; see [helpdesk.md](helpdesk.md#the-console))"),
     Setting.environmentOnly("LANYARD_LOG_LEVEL", "INFO",
       "Root log level"),
     Setting.environmentOnly("LANYARD_LOG_FORMAT", "text",

@@ -47,6 +47,10 @@ final class PersonalData {
          reset AS (DELETE FROM password_resets WHERE user_id = $1),
          passkey AS (DELETE FROM passkeys WHERE user_id = $1)
     DELETE FROM email_changes WHERE user_id = $1""";
+  // An erased account is nobody's staff member: its console role and console sessions go with it.
+  private static final String DELETE_STAFF_ROLE = """
+    WITH role AS (DELETE FROM staff_roles WHERE user_id = $1)
+    DELETE FROM console_sessions WHERE user_id = $1""";
   // The row stays, holding nothing personal: its id anchors the cut-off refusing the account's tokens.
   private static final String ERASE_ACCOUNT = """
     UPDATE users SET email = NULL, password_hash = NULL, status = 'deleted', language = NULL, from_salon = NULL,
@@ -99,7 +103,7 @@ final class PersonalData {
   /** @return whether the account existed and is now erased */
   Future<Boolean> erase(SqlClient tx, String userId) {
     Tuple user = Tuple.of(UUID.fromString(userId));
-    List<String> steps = List.of(DROP_UNSENT_MAIL, BLANK_SENT_MAIL, DELETE_LINKS);
+    List<String> steps = List.of(DROP_UNSENT_MAIL, BLANK_SENT_MAIL, DELETE_LINKS, DELETE_STAFF_ROLE);
     Future<?> done = Future.succeededFuture();
     for (String step : steps) {
       done = done.compose(previous -> tx.preparedQuery(step).execute(user));

@@ -28,9 +28,12 @@ import java.util.Optional;
 public final class OidcClients {
 
   private final LiveCopy<Map<String, OidcClient>> byId;
+  private final OidcClient builtIn;
 
-  OidcClients(LiveCopy<Map<String, OidcClient>> byId) {
+  /** @param builtIn the service's own client (the help desk's console), found before any registered one */
+  OidcClients(LiveCopy<Map<String, OidcClient>> byId, OidcClient builtIn) {
     this.byId = byId;
+    this.builtIn = builtIn;
   }
 
   /** The loader of the live copy. */
@@ -43,6 +46,9 @@ public final class OidcClients {
   }
 
   public Future<Optional<OidcClient>> find(String clientId) {
+    if (builtIn.clientId().equals(clientId)) {
+      return Future.succeededFuture(Optional.of(builtIn));
+    }
     return byId.get().map(index -> Optional.ofNullable(index.get(clientId))
       .filter(client -> OidcClientRepository.isUsable(client, Instant.now())));
   }

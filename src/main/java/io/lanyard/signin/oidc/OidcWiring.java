@@ -41,7 +41,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
     OidcClientRepository repository = new OidcClientRepository();
     LiveCopy<Map<String, OidcClient>> copy = new LiveCopy<>("OpenID Connect clients",
       () -> OidcClients.load(repository, parts.pools().background()));
-    OidcClients clients = new OidcClients(copy);
+    OidcClients clients = new OidcClients(copy, ConsoleClient.of(issuer));
     Issuer iss = new Issuer(issuer);
     AuthorizationRequests requests = new AuthorizationRequests(clients, iss);
     IdTokens idTokens = new IdTokens(issuer, keys, settings.accessTokenTtl().toMillis());

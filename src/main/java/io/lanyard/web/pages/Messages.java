@@ -15,7 +15,7 @@ import java.util.Properties;
  * The words of the pages, per language ({@code pages/messages/<language>.properties}, UTF-8). A few take values, written
  * {@code {name}}; values are filled in as text, and the template escapes the whole.
  */
-final class Messages {
+public final class Messages {
 
   private static final String RESOURCES = "pages/messages/";
 
@@ -26,19 +26,24 @@ final class Messages {
   }
 
   static Messages load() {
+    return load(RESOURCES);
+  }
+
+  /** @param resources the folder of {@code <language>.properties} on the classpath, ending with a slash */
+  public static Messages load(String resources) {
     Map<String, Map<String, String>> all = new HashMap<>();
     for (String language : Languages.SUPPORTED) {
-      all.put(language, read(RESOURCES + language + ".properties"));
+      all.put(language, read(resources + language + ".properties"));
     }
     return new Messages(Map.copyOf(all));
   }
 
   /** Every message of a language, as templates read them ({@code {{t.key}}}). */
-  Map<String, String> of(String language) {
+  public Map<String, String> of(String language) {
     return byLanguage.get(language);
   }
 
-  String text(String language, String key) {
+  public String text(String language, String key) {
     String text = of(language).get(key);
     if (text == null) {
       throw new IllegalArgumentException("no message " + key + " in " + language);
@@ -47,7 +52,7 @@ final class Messages {
   }
 
   /** @param values name → value, for {@code {name}} in the message */
-  String format(String language, String key, Map<String, String> values) {
+  public String format(String language, String key, Map<String, String> values) {
     String text = text(language, key);
     for (Map.Entry<String, String> value : values.entrySet()) {
       text = text.replace("{" + value.getKey() + "}", value.getValue());

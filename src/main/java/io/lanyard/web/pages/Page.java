@@ -14,23 +14,23 @@ import java.util.Map;
 public record Page(int status, String template, String language, Map<String, Object> model, Map<String, String> headers,
                    List<String> cookies) {
 
-  static Page of(int status, String template, String language, Map<String, Object> model) {
+  public static Page of(int status, String template, String language, Map<String, Object> model) {
     return new Page(status, template, language, model, Map.of(), List.of());
   }
 
   /** 303 See Other: the browser goes on to {@code location} with a GET. */
-  static Page redirect(String location, String language) {
+  public static Page redirect(String location, String language) {
     return new Page(303, "message", language, Map.of(), Map.of("Location", location), List.of());
   }
 
-  Page withHeader(String name, String value) {
+  public Page withHeader(String name, String value) {
     Map<String, String> more = new HashMap<>(headers);
     more.put(name, value);
     return new Page(status, template, language, model, Map.copyOf(more), cookies);
   }
 
   /** The page, setting one more cookie ({@code setCookie} is the header's value). */
-  Page withCookie(String setCookie) {
+  public Page withCookie(String setCookie) {
     List<String> more = new ArrayList<>(cookies);
     more.add(setCookie);
     return new Page(status, template, language, model, headers, List.copyOf(more));

@@ -9,7 +9,7 @@ import java.util.Optional;
  * Which language a page speaks: the one the person chose with the switch, else the account's, else the best of the browser's
  * {@code Accept-Language} that we speak, else British English.
  */
-final class PageLanguage {
+public final class PageLanguage {
 
   static final String ENGLISH = "eng-GB";
   static final String FRENCH = "fre-FR";
@@ -70,7 +70,7 @@ final class PageLanguage {
   }
 
   /** The {@code lang} attribute of HTML (BCP 47) for one of our languages. */
-  static String htmlTag(String language) {
+  public static String htmlTag(String language) {
     return FRENCH.equals(language) ? "fr" : "en-GB";
   }
 

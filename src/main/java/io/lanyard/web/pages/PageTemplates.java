@@ -36,11 +36,20 @@ public final class PageTemplates {
 
   /** @param base the path of the pages as people's browsers see it ({@code /account/}, or under the public URL's path) */
   public static PageTemplates load(String base) {
+    return load(RESOURCES, PAGES, Messages.load(), base);
+  }
+
+  /**
+   * Another set of pages (the help desk's console), rendered alike.
+   *
+   * @param resources the folder of the templates and their partials on the classpath, ending with a slash
+   */
+  public static PageTemplates load(String resources, List<String> pages, Messages messages, String base) {
     Map<String, Template> compiled = new HashMap<>();
-    for (String page : PAGES) {
-      compiled.put(page, TemplateEngine.html("page " + page, withPartials(read(page))));
+    for (String page : pages) {
+      compiled.put(page, TemplateEngine.html("page " + page, withPartials(resources, read(resources, page))));
     }
-    return new PageTemplates(Map.copyOf(compiled), Messages.load(), base);
+    return new PageTemplates(Map.copyOf(compiled), messages, base);
   }
 
   /** The page's HTML: its model, plus its language's words ({@code t}), its {@code lang} and where the pages live. */
@@ -57,17 +66,17 @@ public final class PageTemplates {
   }
 
   /** Shared pieces are one level deep: a partial holds no partial. */
-  private static String withPartials(String source) {
+  private static String withPartials(String resources, String source) {
     Matcher partial = PARTIAL.matcher(source);
     StringBuilder assembled = new StringBuilder();
     while (partial.find()) {
-      partial.appendReplacement(assembled, Matcher.quoteReplacement(read(partial.group(1))));
+      partial.appendReplacement(assembled, Matcher.quoteReplacement(read(resources, partial.group(1))));
     }
     return partial.appendTail(assembled).toString();
   }
 
-  private static String read(String name) {
-    try (InputStream in = PageTemplates.class.getClassLoader().getResourceAsStream(RESOURCES + name + ".mustache")) {
+  private static String read(String resources, String name) {
+    try (InputStream in = PageTemplates.class.getClassLoader().getResourceAsStream(resources + name + ".mustache")) {
       if (in == null) {
         throw new IllegalStateException("template " + name + " is missing from the classpath");
       }

@@ -55,19 +55,19 @@ class CliHelpTest {
 
   @Test
   void anUnknownCommandSaysSoAndExitsTwoEvenWithHelp() {
-    Run staff = run("staff", "grant", "--help");
+    Run kiosk = run("kiosk", "grant", "--help");
     Run nested = run("users", "frobnicate", "--help");
-    Run plain = run("staff");
+    Run plain = run("kiosk");
     Run typo = run("user", "list");
 
-    assertThat(staff.exitCode()).isEqualTo(2);
-    assertThat(staff.out()).as("no help of another command").isEmpty();
-    assertThat(staff.err()).startsWith("lanyard: unknown command 'staff' for 'lanyard' ('lanyard --help' lists its commands)");
+    assertThat(kiosk.exitCode()).isEqualTo(2);
+    assertThat(kiosk.out()).as("no help of another command").isEmpty();
+    assertThat(kiosk.err()).startsWith("lanyard: unknown command 'kiosk' for 'lanyard' ('lanyard --help' lists its commands)");
     assertThat(nested.exitCode()).isEqualTo(2);
     assertThat(nested.out()).isEmpty();
     assertThat(nested.err()).startsWith("lanyard: unknown command 'frobnicate' for 'lanyard users'");
     assertThat(plain.exitCode()).isEqualTo(2);
-    assertThat(plain.err()).startsWith("lanyard: unknown command 'staff'");
+    assertThat(plain.err()).startsWith("lanyard: unknown command 'kiosk'");
     assertThat(typo.exitCode()).isEqualTo(2);
     assertThat(typo.err()).contains("unknown command 'user'", "Did you mean", "users");
   }
