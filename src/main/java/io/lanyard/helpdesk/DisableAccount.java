@@ -19,21 +19,7 @@ import java.util.Optional;
  * refused at once on every instance, as are its single sign-on sessions (the session cut-off ends them too). Recorded in the
  * audit trail with who did it.
  */
-public final class DisableAccount {
-
-  private final Pool pool;
-  private final UserRepository users;
-  private final UserEvents events;
-  private final Sessions sessions;
-  private final AuditTrail audit;
-
-  public DisableAccount(Pool pool, UserRepository users, UserEvents events, Sessions sessions, AuditTrail audit) {
-    this.pool = pool;
-    this.users = users;
-    this.events = events;
-    this.sessions = sessions;
-    this.audit = audit;
-  }
+public record DisableAccount(Pool pool, UserRepository users, UserEvents events, Sessions sessions, AuditTrail audit) {
 
   /**
    * @param actor who disabled it (an operator's login name, a staff member's id), kept in the event's detail

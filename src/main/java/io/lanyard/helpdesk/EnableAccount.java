@@ -15,17 +15,7 @@ import java.util.Optional;
  * Enables a disabled account ({@code users enable}, the console's "enable"): it may log in again, its old tokens stay refused;
  * one that never set its password goes back to pending. Recorded in the audit trail with who did it.
  */
-public final class EnableAccount {
-
-  private final SqlClient client;
-  private final UserRepository users;
-  private final AuditTrail audit;
-
-  public EnableAccount(SqlClient client, UserRepository users, AuditTrail audit) {
-    this.client = client;
-    this.users = users;
-    this.audit = audit;
-  }
+public record EnableAccount(SqlClient client, UserRepository users, AuditTrail audit) {
 
   /** @return the account's id, or empty when no disabled account has the address */
   public Future<Optional<String>> handle(String email, String actor, RequestOrigin origin) {

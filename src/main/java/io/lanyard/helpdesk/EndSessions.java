@@ -12,15 +12,7 @@ import io.vertx.core.Future;
  * refused at once on every instance, and its single sign-on sessions end with them; the account itself is unchanged, and its
  * owner simply logs in again. Recorded in the audit trail with who did it.
  */
-public final class EndSessions {
-
-  private final Sessions sessions;
-  private final AuditTrail audit;
-
-  public EndSessions(Sessions sessions, AuditTrail audit) {
-    this.sessions = sessions;
-    this.audit = audit;
-  }
+public record EndSessions(Sessions sessions, AuditTrail audit) {
 
   public Future<Void> handle(String userId, String actor, RequestOrigin origin) {
     return sessions.endAll(userId, System.currentTimeMillis()).onSuccess(done ->

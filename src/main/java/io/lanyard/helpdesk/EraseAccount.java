@@ -11,7 +11,7 @@ import io.vertx.core.Future;
  * self-service erasure itself (personal data, sessions, links, unsent mail; a last notice), handed in by the bootstrap since
  * one feature wing does not import another, then recorded in the audit trail with who did it.
  */
-public final class EraseAccount {
+public record EraseAccount(Erasure erasure, AuditTrail audit) {
 
   /** The erasure of an account by its id: whether there was one to erase. */
   @FunctionalInterface
@@ -19,13 +19,7 @@ public final class EraseAccount {
     Future<Boolean> erase(String userId);
   }
 
-  private final Erasure erasure;
-  private final AuditTrail audit;
 
-  public EraseAccount(Erasure erasure, AuditTrail audit) {
-    this.erasure = erasure;
-    this.audit = audit;
-  }
 
   /** @return whether there was an account to erase */
   public Future<Boolean> handle(String userId, String actor, RequestOrigin origin) {

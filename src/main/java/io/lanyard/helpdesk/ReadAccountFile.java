@@ -22,7 +22,7 @@ import java.util.function.Function;
  * (API sessions, single sign-on sessions, consents), the latest mails with their delivery state, and its latest audit events.
  * An erased account has no file.
  */
-public final class ReadAccountFile {
+public record ReadAccountFile(SqlClient client, LoginFailures lockout) {
 
   private static final String ACCOUNT = """
     SELECT u.id::text, u.email, u.status, u.language, u.from_salon, u.from_session_salon, a.name, u.profile, u.created_at,
@@ -49,13 +49,7 @@ public final class ReadAccountFile {
     SELECT occurred_at, kind, host(source), detail FROM audit_events WHERE user_id = $1 ORDER BY occurred_at DESC, id DESC
     LIMIT 30""";
 
-  private final SqlClient client;
-  private final LoginFailures lockout;
 
-  public ReadAccountFile(SqlClient client, LoginFailures lockout) {
-    this.client = client;
-    this.lockout = lockout;
-  }
 
   /** @param accountId the account's id as a page's path names it: anything but an id finds nothing */
   public Future<Optional<AccountFile>> handle(String accountId) {

@@ -17,7 +17,7 @@ import java.util.Optional;
  * its account link again, an active one a password-reset link; for the application the account was created through, whose
  * reset URL and templates the mail uses. The mail limits apply as to any request. Recorded in the audit trail with who did it.
  */
-public final class SendAccountLink {
+public record SendAccountLink(LinkSender sender, ApplicationDirectory applications, AuditTrail audit) {
 
   /** The self-service operation that queues the link, handed in by the bootstrap (feature wings do not import each other). */
   @FunctionalInterface
@@ -27,15 +27,7 @@ public final class SendAccountLink {
 
   public enum Outcome { QUEUED, NO_APPLICATION, NOT_SENT }
 
-  private final LinkSender sender;
-  private final ApplicationDirectory applications;
-  private final AuditTrail audit;
 
-  public SendAccountLink(LinkSender sender, ApplicationDirectory applications, AuditTrail audit) {
-    this.sender = sender;
-    this.applications = applications;
-    this.audit = audit;
-  }
 
   /** @param applicationId the application the account came from: without one, there is no link URL or template to use */
   public Future<Outcome> handle(String userId, String email, Optional<String> applicationId, String actor, RequestOrigin origin) {

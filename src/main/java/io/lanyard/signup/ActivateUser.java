@@ -23,21 +23,7 @@ import static io.lanyard.model.api.StatusCode.CREATE_USER_INSERT_FAILED;
  * Sets the password of the account the link was made for, makes it active, and uses the link up with every other link of
  * the account (a pending account may hold three), so none of them works afterwards.
  */
-public final class ActivateUser {
-
-  private final Pool pool;
-  private final AccountLinkRepository links;
-  private final UserRepository users;
-  private final PasswordHasher hasher;
-  private final UserEvents events;
-
-  public ActivateUser(Pool pool, AccountLinkRepository links, UserRepository users, PasswordHasher hasher, UserEvents events) {
-    this.pool = pool;
-    this.links = links;
-    this.users = users;
-    this.hasher = hasher;
-    this.events = events;
-  }
+public record ActivateUser(Pool pool, AccountLinkRepository links, UserRepository users, PasswordHasher hasher, UserEvents events) {
 
   public Future<Result> handle(PasswordByLink request) {
     if (request.refusal().isPresent()) {

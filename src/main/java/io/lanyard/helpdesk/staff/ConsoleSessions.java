@@ -22,7 +22,7 @@ import java.util.UUID;
  * sign-on session it came from (logout, its end, the account's session cut-off: a password change, a global logout, a
  * disabled or erased account) and the role, which a revocation deletes.
  */
-public final class ConsoleSessions {
+public record ConsoleSessions(SqlClient client, Duration ttl, AuditTrail audit) {
 
   private static final String OPEN = """
     INSERT INTO console_sessions (id_hash, user_id, sid, expires_at)
@@ -45,15 +45,7 @@ public final class ConsoleSessions {
 
   private static final String DELETE_OLD = "DELETE FROM console_sessions WHERE expires_at < now()";
 
-  private final SqlClient client;
-  private final Duration ttl;
-  private final AuditTrail audit;
 
-  public ConsoleSessions(SqlClient client, Duration ttl, AuditTrail audit) {
-    this.client = client;
-    this.ttl = ttl;
-    this.audit = audit;
-  }
 
   /**
    * After a sign-in through the provider: a session for a staff member, or empty (recorded as refused) for anyone else.

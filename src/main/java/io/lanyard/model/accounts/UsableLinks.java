@@ -11,7 +11,7 @@ import java.util.Optional;
  * What an e-mailed link leads to, without using it: a hosted page shows its form only for a link its operation would accept,
  * in the account's language. Reads only.
  */
-public final class UsableLinks {
+public record UsableLinks(Pool pool, Lookup links) {
 
   /** The links of one kind, looked up by their token's hash. */
   @FunctionalInterface
@@ -19,14 +19,8 @@ public final class UsableLinks {
     Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash);
   }
 
-  private final Pool pool;
-  private final Lookup links;
 
   /** @param links {@link AccountLinkRepository} or {@link PasswordResetRepository}'s look-up */
-  public UsableLinks(Pool pool, Lookup links) {
-    this.pool = pool;
-    this.links = links;
-  }
 
   /** The account of a usable link; empty for a link unknown, used or expired. */
   public Future<Optional<LinkedAccount>> find(String token) {

@@ -20,7 +20,7 @@ import java.util.Optional;
  * Mail about an account: its template (the application's, else the built-in one), the values every template may use, and the
  * outbox row, written in the transaction of the change it tells about. After the commit, {@link #nudge()} sends it at once.
  */
-public final class AccountMail {
+public record AccountMail(ApplicationDirectory applications, TemplateDirectory templates, Outbox outbox) {
 
   /**
    * Whose templates a mail uses: an application's, or none (an operator's account: built-in templates only).
@@ -38,15 +38,7 @@ public final class AccountMail {
     }
   }
 
-  private final ApplicationDirectory applications;
-  private final TemplateDirectory templates;
-  private final Outbox outbox;
 
-  public AccountMail(ApplicationDirectory applications, TemplateDirectory templates, Outbox outbox) {
-    this.applications = applications;
-    this.templates = templates;
-    this.outbox = outbox;
-  }
 
   /** The sender of mail about an account: the application it was created through, when that still exists. */
   public Future<Sender> senderOf(Account account) {

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * The {@code expiresIn} rules of login and refresh: a JSON number or a digits-only string is milliseconds, anything else the `ms`
  * syntax; {@code -1} asks for a token that never expires, which only a deployment without {@code jwt.maxTtl} grants.
  */
-public final class Expiry {
+public record Expiry(long defaultTtlMillis, long maxTtlMillis) {
 
   /** A token lifetime in milliseconds, or -1 for none. */
   public static final long NEVER = -1;
@@ -30,14 +30,8 @@ public final class Expiry {
     }
   }
 
-  private final long defaultTtlMillis;
-  private final long maxTtlMillis;
 
   /** @param maxTtlMillis the longest lifetime allowed, or -1 for no limit */
-  public Expiry(long defaultTtlMillis, long maxTtlMillis) {
-    this.defaultTtlMillis = defaultTtlMillis;
-    this.maxTtlMillis = maxTtlMillis;
-  }
 
   /** @param raw the {@code expiresIn} argument as it arrived: absent, a JSON number, or a string */
   public Parsed parse(Object raw) {

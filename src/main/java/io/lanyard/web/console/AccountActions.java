@@ -25,7 +25,7 @@ import java.util.function.Function;
  * anti-forgery token), then said done with the way back to the account. Each runs the operation the CLI's command runs, and
  * is recorded in the audit trail with the staff member's id ({@code by staff <id>}).
  */
-public final class AccountActions {
+public record AccountActions(Operations operations, Messages messages, ConsolePaths paths) {
 
   /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
   public enum Kind {
@@ -55,15 +55,7 @@ public final class AccountActions {
                            EnableAccount enable, EraseAccount erase, SendAccountLink sendLink, ExportAccount export) {
   }
 
-  private final Operations operations;
-  private final Messages messages;
-  private final ConsolePaths paths;
 
-  public AccountActions(Operations operations, Messages messages, ConsolePaths paths) {
-    this.operations = operations;
-    this.messages = messages;
-    this.paths = paths;
-  }
 
   /** The page asking to confirm. */
   public Function<ConsoleRequest, Future<Page>> confirm(Kind kind) {

@@ -16,20 +16,12 @@ import java.util.Map;
  * An account's page ({@code /console/accounts/{id}}: an id, never an address, in the URL): its state, language, origin,
  * profile, lockout, what is open in its name, its mails with their delivery state, and its audit trail.
  */
-public final class AccountPage {
+public record AccountPage(ReadAccountFile files, Messages messages, ConsolePaths paths) {
 
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
   private static final String NONE = "–";
 
-  private final ReadAccountFile files;
-  private final Messages messages;
-  private final ConsolePaths paths;
 
-  public AccountPage(ReadAccountFile files, Messages messages, ConsolePaths paths) {
-    this.files = files;
-    this.messages = messages;
-    this.paths = paths;
-  }
 
   public Future<Page> show(ConsoleRequest request) {
     return files.handle(request.pathId()).map(found -> found.map(file -> page(request, file))

@@ -6,15 +6,7 @@ import io.lanyard.web.pages.Page;
 import java.util.Map;
 
 /** The console's pages that refuse or explain: not staff, a form that did not come from us, a sign-in that did not finish. */
-public final class ConsoleNotices {
-
-  private final Messages messages;
-  private final ConsolePaths paths;
-
-  public ConsoleNotices(Messages messages, ConsolePaths paths) {
-    this.messages = messages;
-    this.paths = paths;
-  }
+public record ConsoleNotices(Messages messages, ConsolePaths paths) {
 
   /** 403: signed in, but the account holds no console role (or lost it). Says nothing about anyone else. */
   public Page forbidden(String language) {

@@ -25,20 +25,12 @@ import java.util.stream.Collectors;
  * exchanged at the token endpoint. The exchange runs inside the service, through the provider's own token endpoint operation:
  * the ID token it returns never crossed a network, so its claims are read as issued.
  */
-public final class ConsoleSignIn {
+public record ConsoleSignIn(OidcProvider provider, ConsoleSessions sessions, ConsolePaths paths) {
 
   /** The browser's proof of its own sign-in: state, then the PKCE verifier, each 43 base64url characters. */
   private static final String STATE_SHAPE = "[A-Za-z0-9_-]{43}\\.[A-Za-z0-9_-]{43}";
 
-  private final OidcProvider provider;
-  private final ConsoleSessions sessions;
-  private final ConsolePaths paths;
 
-  public ConsoleSignIn(OidcProvider provider, ConsoleSessions sessions, ConsolePaths paths) {
-    this.provider = provider;
-    this.sessions = sessions;
-    this.paths = paths;
-  }
 
   /** Where a sign-in starts: the authorization request, and what the browser keeps to finish it. */
   public record Start(String authorizationUrl, String stateCookie) {

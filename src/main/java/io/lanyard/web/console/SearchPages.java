@@ -17,20 +17,12 @@ import java.util.Map;
  * The console's home: the search form, and the accounts found (newest first, {@value #PAGE_SIZE} a page). The text is sent by
  * POST and pages are asked for with POSTs too, so no address or name ever sits in a URL, a history or an access log.
  */
-public final class SearchPages {
+public record SearchPages(SearchAccounts search, Messages messages, ConsolePaths paths) {
 
   static final int PAGE_SIZE = SearchRequest.DEFAULT_LIMIT;
   private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
-  private final SearchAccounts search;
-  private final Messages messages;
-  private final ConsolePaths paths;
 
-  public SearchPages(SearchAccounts search, Messages messages, ConsolePaths paths) {
-    this.search = search;
-    this.messages = messages;
-    this.paths = paths;
-  }
 
   public Future<Page> home(ConsoleRequest request) {
     return Future.succeededFuture(view(request, "").page(200, "search"));

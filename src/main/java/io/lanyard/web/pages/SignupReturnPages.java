@@ -18,19 +18,11 @@ import java.util.Optional;
  * on as if they had just typed their password: a code to the client's registered redirect URI, or its consent page. A
  * request kept longer than {@code oidc.signupReturnTtl}, or already continued once, gets a page leading back to the app.
  */
-public final class SignupReturnPages {
+public record SignupReturnPages(OidcProvider oidc, AuthorizePages authorize, CommonPages common) {
 
   static final String PARAMETER = "return";
 
-  private final OidcProvider oidc;
-  private final AuthorizePages authorize;
-  private final CommonPages common;
 
-  public SignupReturnPages(OidcProvider oidc, AuthorizePages authorize, CommonPages common) {
-    this.oidc = oidc;
-    this.authorize = authorize;
-    this.common = common;
-  }
 
   /** The reference the link carries, if it carries one. */
   static Optional<String> reference(PageRequest request) {
