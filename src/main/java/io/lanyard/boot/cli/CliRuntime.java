@@ -24,17 +24,7 @@ import java.util.List;
  * What an operator command runs with: the service's config, and its database. Only {@code migrate} (and the service) create or
  * migrate a database; every other command needs one that exists and is up to date, and says so in one line otherwise.
  */
-final class CliRuntime implements AutoCloseable {
-
-  private final Vertx vertx;
-  private final LanyardConfig config;
-  private final Pool pool;
-
-  private CliRuntime(Vertx vertx, LanyardConfig config, Pool pool) {
-    this.vertx = vertx;
-    this.config = config;
-    this.pool = pool;
-  }
+record CliRuntime(Vertx vertx, LanyardConfig config, Pool pool) implements AutoCloseable {
 
   /**
    * The database as it is: nothing created, nothing migrated.
@@ -63,18 +53,6 @@ final class CliRuntime implements AutoCloseable {
       Await.result(vertx.close());
       throw e;
     }
-  }
-
-  Vertx vertx() {
-    return vertx;
-  }
-
-  LanyardConfig config() {
-    return config;
-  }
-
-  Pool pool() {
-    return pool;
   }
 
   /**

@@ -1,11 +1,13 @@
 package io.lanyard.boot.cli;
 
+import io.lanyard.model.accounts.Account;
 import io.lanyard.model.audit.AuditEvent;
 import io.lanyard.model.audit.AuditTrail;
 import io.vertx.core.Future;
 import picocli.CommandLine.Mixin;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
@@ -34,5 +36,17 @@ abstract class OperatorCommand extends AccountCommand {
     T result = Await.result(operation.apply(events::add));
     events.forEach(runtime::audit);
     return result;
+  }
+
+  /** A change to an existing account: looked up first, a message and exit status 1 without one. */
+  abstract static class OnAccount extends OperatorCommand {
+
+    @Override
+    final int run(CliRuntime runtime) {
+      Optional<Account> account = account(runtime, email);
+      return account.isEmpty() ? 1 : run(runtime, new AccountTools(runtime), account.get());
+    }
+
+    abstract int run(CliRuntime runtime, AccountTools tools, Account account);
   }
 }

@@ -18,7 +18,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The help desk's search for an account, and the lifting of a login lockout (the operations of {@code helpdesk}). */
@@ -118,18 +117,14 @@ final class UsersDeskCommands {
   @Command(name = "end-sessions", description = "End every session of an account (its tokens, its signed-in browsers); "
     + "it logs in again as usual.",
     footer = "  java -jar lanyard.jar users end-sessions ann@example.com")
-  static final class EndAllSessions extends OperatorCommand {
+  static final class EndAllSessions extends OperatorCommand.OnAccount {
 
     @Override
-    int run(CliRuntime runtime) {
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
       String actor = actor();
-      Optional<Account> account = account(runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
       Sessions sessions = new Sessions(runtime.pool(), new RevocationList(), Sessions.Limits.of(runtime.config()));
-      audited(runtime, audit -> new EndSessions(sessions, audit).handle(account.get().id(), actor, RequestOrigin.CLI));
-      out().println(account.get().id());
+      audited(runtime, audit -> new EndSessions(sessions, audit).handle(account.id(), actor, RequestOrigin.CLI));
+      out().println(account.id());
       return 0;
     }
   }

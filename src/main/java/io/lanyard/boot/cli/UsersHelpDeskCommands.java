@@ -139,18 +139,13 @@ final class UsersHelpDeskCommands {
   /** {@code users delete EMAIL}: erases the account as {@code deleteAccount} does; prints its id. */
   @Command(name = "delete", description = "Erase an account: personal data, sessions, unsent mail (a last notice is sent).",
     footer = "  java -jar lanyard.jar users delete ann@example.com")
-  static final class Delete extends OperatorCommand {
+  static final class Delete extends OperatorCommand.OnAccount {
 
     @Override
-    int run(CliRuntime runtime) {
-      Optional<Account> account = account(runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      AccountTools tools = new AccountTools(runtime);
-      audited(runtime, audit -> new EraseAccount(tools.erasure::erase, audit).handle(account.get().id(), actor(),
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      audited(runtime, audit -> new EraseAccount(tools.erasure::erase, audit).handle(account.id(), actor(),
         RequestOrigin.CLI));
-      out().println(account.get().id());
+      out().println(account.id());
       return 0;
     }
   }

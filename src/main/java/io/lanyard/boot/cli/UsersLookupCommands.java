@@ -58,17 +58,12 @@ final class UsersLookupCommands {
   /** {@code users export EMAIL}: everything stored about the person, as JSON (what {@code exportData} answers). */
   @Command(name = "export", description = "Print everything stored about an account's owner, as JSON.",
     footer = "  java -jar lanyard.jar users export ann@example.com > ann.json")
-  static final class Export extends OperatorCommand {
+  static final class Export extends OperatorCommand.OnAccount {
 
     @Override
-    int run(CliRuntime runtime) {
-      Optional<Account> account = account(runtime, email);
-      if (account.isEmpty()) {
-        return 1;
-      }
-      AccountTools tools = new AccountTools(runtime);
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
       JsonObject export = audited(runtime, audit -> new ExportAccount(tools.export::of, audit)
-        .handle(account.get().id(), actor(), RequestOrigin.CLI)).orElseThrow();
+        .handle(account.id(), actor(), RequestOrigin.CLI)).orElseThrow();
       out().println(export.encodePrettily());
       return 0;
     }

@@ -18,25 +18,19 @@ import java.util.Optional;
  * "Allow" and "Refuse". Allowing is remembered for the account, client and scopes, and the browser goes on to the client
  * with a code; refusing sends it back with {@code access_denied}. The page needs the browser's live SSO session; it carries
  * the authorization request (and, right after the login page, the proof that the password was just typed) in hidden fields.
+ *
+ * @param root the service's path as browsers see it, ending with a slash (the pages are under {@code account/})
  */
-public final class ConsentPages {
+public record ConsentPages(OidcProvider oidc, CommonPages common, String root) {
 
   static final String PAGE = "consent";
   private static final String PROOF = "signed_in";
   private static final String DECISION = "decision";
   private static final String REFUSE = "refuse";
 
-  private final OidcProvider oidc;
-  private final CommonPages common;
-  private final String root;
-  private final String base;
-
-  /** @param root the service's path as browsers see it, ending with a slash (the pages are under {@code account/}) */
-  public ConsentPages(OidcProvider oidc, CommonPages common, String root) {
-    this.oidc = oidc;
-    this.common = common;
-    this.root = root;
-    this.base = root + "account/";
+  /** Where the pages are: {@code account/} under the service's path. */
+  private String base() {
+    return root + "account/";
   }
 
   public Future<Page> show(PageRequest request) {
@@ -80,7 +74,7 @@ public final class ConsentPages {
       }
       Authorization authorization = checked.valid().get();
       return oidc.sessions().find(request.sessionCookie()).compose(session -> session.isEmpty()
-        ? Future.succeededFuture(Page.redirect(base + AuthorizePages.LOGIN + "?"
+        ? Future.succeededFuture(Page.redirect(base() + AuthorizePages.LOGIN + "?"
             + URLUtils.serializeParameters(parameters), AuthorizePages.language(request, authorization)))
         : then.apply(authorization, session.get()));
     });
@@ -90,8 +84,8 @@ public final class ConsentPages {
     String language = AuthorizePages.language(request, authorization);
     String query = URLUtils.serializeParameters(authorization.parameters());
     return switch (decision.next()) {
-      case LOGIN -> Page.redirect(base + AuthorizePages.LOGIN + "?" + query, language);
-      case CONSENT -> Page.redirect(base + PAGE + "?" + query, language);
+      case LOGIN -> Page.redirect(base() + AuthorizePages.LOGIN + "?" + query, language);
+      case CONSENT -> Page.redirect(base() + PAGE + "?" + query, language);
       case REDIRECT -> Page.redirect(decision.redirect().orElseThrow().toString(), language);
     };
   }

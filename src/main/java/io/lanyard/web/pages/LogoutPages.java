@@ -16,21 +16,13 @@ import java.util.Optional;
  * confirm with a button (a form with the anti-forgery check), so no link on another site signs anyone out. Then the client's
  * registered post-logout URI, or a page saying the person is signed out; the session cookie is cleared either way.
  */
-public final class LogoutPages {
+public record LogoutPages(OidcProvider oidc, CommonPages common, SessionCookies cookies) {
 
   static final String PAGE = "logout";
 
-  private final OidcProvider oidc;
-  private final CommonPages common;
-  private final SessionCookies cookies;
-  private final String page;
-
-  public LogoutPages(OidcProvider oidc, CommonPages common, SessionCookies cookies) {
-    this.oidc = oidc;
-    this.common = common;
-    this.cookies = cookies;
-    // absolute: the confirmation is shown at the end-session endpoint too, outside the pages' path
-    this.page = cookies.path() + "account/" + PAGE;
+  /** Absolute: the confirmation is shown at the end-session endpoint too, outside the pages' path. */
+  private String formPath() {
+    return cookies.path() + "account/" + PAGE;
   }
 
   /** The end-session endpoint, GET or POST alike. */
@@ -68,12 +60,12 @@ public final class LogoutPages {
 
   private FormPage confirmation(PageRequest request, Map<String, List<String>> parameters, Optional<OidcClient> client) {
     String language = CommonPages.language(request);
-    FormPage form = FormPage.of(common.messages(), language, page, "logout_title", "logout_submit")
+    FormPage form = FormPage.of(common.messages(), language, formPath(), "logout_title", "logout_submit")
       .paragraph("logout_intro", Map.of());
     client.ifPresent(known -> known.postLogoutRedirectUris().forEach(uri -> form.redirectsTo(java.net.URI.create(uri))));
     return form
       .hidden(AuthorizePages.REQUEST, URLUtils.serializeParameters(parameters))
       .application(client.map(OidcClient::label))
-      .languageSwitch(page, Map.of());
+      .languageSwitch(formPath(), Map.of());
   }
 }

@@ -25,25 +25,13 @@ import java.util.Optional;
  * again on every visit, exactly as the login page checks it, so an unknown client or an unregistered redirect URI gets the
  * error page here too.
  */
-public final class SignupPages {
+public record SignupPages(OidcProvider oidc, AuthorizePages authorize, CreateUserByLink creation, CommonPages common,
+                     Optional<CaptchaWidget> captcha) {
 
   static final String PAGE = "signup";
   private static final String EMAIL = AddressForm.EMAIL;
 
-  private final OidcProvider oidc;
-  private final AuthorizePages authorize;
-  private final CreateUserByLink creation;
-  private final CommonPages common;
-  private final Optional<CaptchaWidget> captcha;
 
-  public SignupPages(OidcProvider oidc, AuthorizePages authorize, CreateUserByLink creation, CommonPages common,
-                     Optional<CaptchaWidget> captcha) {
-    this.oidc = oidc;
-    this.authorize = authorize;
-    this.creation = creation;
-    this.common = common;
-    this.captcha = captcha;
-  }
 
   public Future<Page> show(PageRequest request) {
     Map<String, List<String>> parameters = AuthorizePages.withoutLanguage(request.parameters());
