@@ -1,0 +1,211 @@
+package io.lanyard.web.pages;
+
+import io.lanyard.testing.Accounts;
+import io.lanyard.testing.Browser;
+import io.lanyard.testing.Eventually;
+import io.lanyard.testing.OidcProviderApp;
+import io.lanyard.testing.ShopSite;
+import io.lanyard.testing.TestApp;
+import io.lanyard.testing.TestDb;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
+
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The hosted {@code /account/passkeys} page in headless Chromium with its virtual authenticator: a person signed in on the
+ * hosted login page adds a passkey, sees it listed, renames and removes it (rows checked, axe-core on each page). Without a
+ * session the page lists nothing; a form with no or another anti-forgery value changes nothing; another person's passkey
+ * cannot be renamed or removed by putting its id in the form.
+ */
+class PasskeyAccountPageIT {
+
+  private static final String EMAIL = "ann@example.com";
+  private static final String OTHER = "bob@example.com";
+  private static final byte[] ANNS = HexFormat.of().parseHex("00112233445566778899aabbccddeeff");
+  private static final byte[] BOBS = HexFormat.of().parseHex("ffeeddccbbaa99887766554433221100");
+  private static final By RENAME = By.cssSelector(".passkey form[action$='/rename'] button");
+  private static final By REMOVE = By.cssSelector(".passkey form[action$='/remove'] button");
+
+  private static TestApp app;
+  private static ShopSite shop;
+  private static Browser browser;
+
+  private final TestDb db = TestDb.get();
+  private String shopId;
+  private String userId;
+  private VirtualAuthenticator authenticator;
+
+  @BeforeAll
+  static void start() {
+    app = OidcProviderApp.start(Map.of(), "localhost");
+    shop = ShopSite.start();
+    browser = Browser.start(Browser.DESKTOP, "en-GB,en");
+  }
+
+  @AfterAll
+  static void stop() {
+    browser.close();
+    shop.close();
+    app.close();
+  }
+
+  @BeforeEach
+  void clientAndAccount() {
+    db.truncate();
+    browser.forgetCookies();
+    shopId = shop.register(app, "The Fair Shop", "--first-party");
+    userId = Accounts.createActive(app, EMAIL);
+    authenticator = browser.addPlatformAuthenticator();
+  }
+
+  @AfterEach
+  void removeTheAuthenticator() {
+    browser.removeAuthenticator(authenticator);
+  }
+
+  @Test
+  void aSignedInPersonAddsRenamesAndRemovesAPasskey() {
+    signInWithPassword();
+    browser.open(page());
+    browser.awaitHeading("Your passkeys");
+    assertThat(browser.find(By.tagName("main")).getText()).contains("You have no passkey yet.");
+    assertThat(browser.findAll(By.id("passkey-add-script"))).singleElement().matches(hint -> !hint.isDisplayed());
+    assertThat(browser.accessibilityViolations()).isEmpty();
+
+    browser.clickAndAwaitNextPage(By.id("passkey-add"));
+
+    browser.awaitHeading("Your passkeys");
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("Your passkey was added.");
+    assertThat(authenticator.getCredentials()).hasSize(1);
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND name = 'Passkey'", userId)).isEqualTo(1);
+    assertThat(browser.findAll(By.cssSelector(".passkey h2"))).extracting(element -> element.getText())
+      .containsExactly("Passkey");
+    assertThat(browser.find(By.cssSelector(".passkey .hint")).getText()).contains("Added on").contains("Not used yet");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'passkey.added' AND user_id = $1::uuid",
+      userId) == 1, "the passkey's registration audited");
+
+    browser.find(By.id("name-0")).clear();
+    browser.find(By.id("name-0")).sendKeys("Work laptop");
+    browser.clickAndAwaitNextPage(RENAME);
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("Your passkey was renamed.");
+    assertThat(browser.find(By.cssSelector(".passkey h2")).getText()).isEqualTo("Work laptop");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND name = 'Work laptop'", userId))
+      .isEqualTo(1);
+
+    browser.clickAndAwaitNextPage(REMOVE);
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("Your passkey was removed.");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid", userId)).isZero();
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'passkey.removed'"
+      + " AND user_id = $1::uuid", userId) == 1, "the removal audited");
+  }
+
+  @Test
+  void anEmptyNameIsRefusedAndChangesNothing() {
+    storedPasskey(ANNS, userId, "Phone");
+    signInWithPassword();
+    browser.open(page());
+    browser.awaitHeading("Your passkeys");
+
+    browser.find(By.id("name-0")).clear();
+    browser.clickAndAwaitNextPage(RENAME);
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("A name has 1 to 64 characters.");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE name = 'Phone'")).isEqualTo(1);
+  }
+
+  @Test
+  void withoutASessionThePageListsNothing() {
+    storedPasskey(ANNS, userId, "Phone");
+
+    browser.open(page());
+
+    browser.awaitHeading("Sign in first");
+    assertThat(browser.find(By.tagName("main")).getText()).doesNotContain("Phone");
+    assertThat(browser.findAll(By.tagName("form"))).isEmpty();
+    assertThat(browser.accessibilityViolations()).isEmpty();
+  }
+
+  @Test
+  void aFormWithoutOurAntiForgeryValueChangesNothing() {
+    storedPasskey(ANNS, userId, "Phone");
+    signInWithPassword();
+    browser.open(page());
+    browser.awaitHeading("Your passkeys");
+
+    browser.run("document.querySelector(\".passkey form[action$='/remove'] input[name=form]\").value = 'forged';");
+    browser.clickAndAwaitNextPage(REMOVE);
+
+    assertThat(browser.find(By.className("notice")).getText()).startsWith("For your security, this form has expired.");
+    browser.run("document.querySelector(\".passkey form[action$='/remove'] input[name=form]\").remove();");
+    browser.clickAndAwaitNextPage(REMOVE);
+
+    assertThat(browser.find(By.className("notice")).getText()).startsWith("For your security, this form has expired.");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid", userId)).isEqualTo(1);
+  }
+
+  @Test
+  void anotherPersonsPasskeyCannotBeRenamedOrRemoved() {
+    String bob = Accounts.createActive(app, OTHER);
+    storedPasskey(ANNS, userId, "Phone");
+    storedPasskey(BOBS, bob, "Bob's key");
+    signInWithPassword();
+    browser.open(page());
+    browser.awaitHeading("Your passkeys");
+    String bobsId = Base64.getUrlEncoder().withoutPadding().encodeToString(BOBS);
+
+    browser.run("document.querySelectorAll('.passkey input[name=id]').forEach(field => field.value = arguments[0]);", bobsId);
+    browser.clickAndAwaitNextPage(RENAME);
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("This passkey no longer exists.");
+    browser.run("document.querySelectorAll('.passkey input[name=id]').forEach(field => field.value = arguments[0]);", bobsId);
+    browser.clickAndAwaitNextPage(REMOVE);
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("This passkey no longer exists.");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND name = 'Bob''s key'", bob)).isEqualTo(1);
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND name = 'Phone'", userId)).isEqualTo(1);
+  }
+
+  /** The hosted login page with a password, as the shop sends the person there; the SSO session's cookie is set. */
+  private void signInWithPassword() {
+    browser.open(authorize());
+    browser.awaitHeading("Sign in");
+    browser.find(By.id("email")).sendKeys(EMAIL);
+    browser.find(By.id("password")).sendKeys(Accounts.PASSWORD);
+    browser.clickAndAwaitNextPage(By.cssSelector("form button[type=submit]"));
+    browser.awaitHeading(ShopSite.BACK);
+  }
+
+  /** A passkey row as registration writes it (its key is never used here: nobody signs in with it). */
+  private void storedPasskey(byte[] id, String owner, String name) {
+    db.query("INSERT INTO passkeys (id, user_id, public_key, sign_count, name) VALUES ($1, $2::uuid, $3, 0, $4)",
+      io.vertx.core.buffer.Buffer.buffer(id), owner, io.vertx.core.buffer.Buffer.buffer(new byte[] {1}), name);
+  }
+
+  private String authorize() {
+    return issuer() + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + shopId
+      + "&redirect_uri=" + shop.callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+      + "&code_challenge_method=S256&ui_locales=en";
+  }
+
+  private static String page() {
+    return issuer() + "/account/passkeys";
+  }
+
+  private static String issuer() {
+    return "http://localhost:" + app.port();
+  }
+}
