@@ -3,10 +3,14 @@ package io.lanyard.web.pages;
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Browser;
 import io.lanyard.testing.Eventually;
+import io.lanyard.testing.Fixtures;
+import io.lanyard.testing.HostedPagesFixture;
 import io.lanyard.testing.OidcProviderApp;
 import io.lanyard.testing.ShopSite;
+import io.lanyard.testing.Smtp;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.TestDb;
+import io.vertx.core.buffer.Buffer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -179,20 +183,87 @@ class PasskeyAccountPageIT {
     assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND name = 'Phone'", userId)).isEqualTo(1);
   }
 
+  @Test
+  void withoutScriptTheLoginPageSignsInWithAPasswordAndThePasskeysPageStillRenames() {
+    storedPasskey(ANNS, userId, "Phone");
+    try (Browser noScript = Browser.startWithoutScript(Browser.DESKTOP, "en-GB,en")) {
+      noScript.open(authorize());
+      noScript.awaitHeading("Sign in");
+      assertThat(noScript.findAll(By.id("passkey-button"))).singleElement().matches(button -> !button.isDisplayed());
+
+      signInWithPassword(noScript);
+
+      assertThat(noScript.currentUrl()).startsWith(shop.callback() + "?code=");
+      assertThat(db.count("SELECT count(*) FROM oidc_sessions WHERE user_id = $1::uuid AND ended_at IS NULL", userId))
+        .isEqualTo(1);
+      noScript.open(page());
+      noScript.awaitHeading("Your passkeys");
+      assertThat(noScript.find(By.id("passkey-add-script")).getText()).startsWith("Adding a passkey needs JavaScript");
+      assertThat(noScript.findAll(By.id("passkey-add"))).singleElement().matches(button -> !button.isDisplayed());
+      noScript.find(By.id("name-0")).clear();
+      noScript.find(By.id("name-0")).sendKeys("Old phone");
+      noScript.clickAndAwaitNextPage(RENAME);
+
+      assertThat(noScript.find(By.className("notice")).getText()).isEqualTo("Your passkey was renamed.");
+      assertThat(db.count("SELECT count(*) FROM passkeys WHERE name = 'Old phone'")).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void theFrenchPageFitsAPhone() {
+    storedPasskey(ANNS, userId, "Téléphone");
+    try (Browser phone = Browser.start(Browser.PHONE, "fr-FR,fr")) {
+      signInWithPassword(phone);
+      phone.open(page());
+
+      phone.awaitHeading("Vos clés d'accès");
+      assertThat(phone.find(By.cssSelector(".passkey .hint")).getText()).contains("Ajoutée le").contains("Pas encore utilisée");
+      assertThat(phone.find(By.id("passkey-add")).getText()).isEqualTo("Ajouter une clé d'accès");
+      assertThat(phone.scrollsSideways()).isFalse();
+      assertThat(phone.accessibilityViolations()).isEmpty();
+      phone.screenshot("passkeys-phone-fr");
+    }
+  }
+
+  @Test
+  void activatingAnAccountByLinkOffersToAddAPasskey() throws Exception {
+    Smtp smtp = Smtp.shared();
+    smtp.clear();
+    Fixtures.App fair = HostedPagesFixture.fairUsingHostedPages(app);
+    HostedPagesFixture.signUp(app, fair, "cy@example.com", "eng-GB");
+
+    browser.open(HostedPagesFixture.linkIn(smtp.awaitMessages(1).get(0)).replace("127.0.0.1", "localhost"));
+    browser.awaitHeading("Choose your password");
+    browser.find(By.id("password")).sendKeys(Accounts.PASSWORD);
+    browser.find(By.id("confirmation")).sendKeys(Accounts.PASSWORD);
+    browser.clickAndAwaitNextPage(By.cssSelector("form button[type=submit]"));
+
+    browser.awaitHeading("Your account is ready");
+    assertThat(browser.find(By.tagName("main")).getText()).contains("You can also add a passkey now");
+    assertThat(browser.accessibilityViolations()).isEmpty();
+    browser.clickAndAwaitNextPage(By.linkText("Add a passkey"));
+    // activating proves the address, not a sign-in: the page asks for one first
+    browser.awaitHeading("Sign in first");
+  }
+
   /** The hosted login page with a password, as the shop sends the person there; the SSO session's cookie is set. */
   private void signInWithPassword() {
-    browser.open(authorize());
-    browser.awaitHeading("Sign in");
-    browser.find(By.id("email")).sendKeys(EMAIL);
-    browser.find(By.id("password")).sendKeys(Accounts.PASSWORD);
-    browser.clickAndAwaitNextPage(By.cssSelector("form button[type=submit]"));
-    browser.awaitHeading(ShopSite.BACK);
+    signInWithPassword(browser);
+  }
+
+  private void signInWithPassword(Browser in) {
+    in.open(authorize());
+    in.awaitHeading("Sign in");
+    in.find(By.id("email")).sendKeys(EMAIL);
+    in.find(By.id("password")).sendKeys(Accounts.PASSWORD);
+    in.clickAndAwaitNextPage(By.cssSelector("form button[type=submit]"));
+    in.awaitHeading(ShopSite.BACK);
   }
 
   /** A passkey row as registration writes it (its key is never used here: nobody signs in with it). */
   private void storedPasskey(byte[] id, String owner, String name) {
     db.query("INSERT INTO passkeys (id, user_id, public_key, sign_count, name) VALUES ($1, $2::uuid, $3, 0, $4)",
-      io.vertx.core.buffer.Buffer.buffer(id), owner, io.vertx.core.buffer.Buffer.buffer(new byte[] {1}), name);
+      Buffer.buffer(id), owner, Buffer.buffer(new byte[] {1}), name);
   }
 
   private String authorize() {
