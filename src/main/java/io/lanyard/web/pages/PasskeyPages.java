@@ -148,7 +148,7 @@ public final class PasskeyPages {
   }
 
   private List<Map<String, Object>> shown(JsonArray hits, String language) {
-    DateTimeFormatter dates = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM)
+    DateTimeFormatter dates = DateTimeFormatter.ofLocalizedDate(FormatStyle.LONG)
       .withLocale(Locale.forLanguageTag(PageLanguage.htmlTag(language))).withZone(ZoneOffset.UTC);
     Messages messages = common.messages();
     List<Map<String, Object>> shown = new ArrayList<>();
