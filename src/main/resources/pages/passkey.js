@@ -30,16 +30,29 @@
       userVerification: json.userVerification};
   }
 
-  function toJSON(credential) {
+  // the credential as its toJSON() writes it, for browsers without that method; `response` says what each ceremony adds
+  function toJSON(credential, response) {
     if (credential.toJSON) {
       return credential.toJSON();
     }
-    var response = credential.response;
     return {id: credential.id, rawId: toBase64url(credential.rawId), type: credential.type,
       clientExtensionResults: credential.getClientExtensionResults(),
-      response: {clientDataJSON: toBase64url(response.clientDataJSON),
-        authenticatorData: toBase64url(response.authenticatorData), signature: toBase64url(response.signature),
-        userHandle: response.userHandle ? toBase64url(response.userHandle) : null}};
+      response: Object.assign({clientDataJSON: toBase64url(credential.response.clientDataJSON)},
+        response(credential.response))};
+  }
+
+  function assertionJSON(credential) {
+    return toJSON(credential, function (response) {
+      return {authenticatorData: toBase64url(response.authenticatorData), signature: toBase64url(response.signature),
+        userHandle: response.userHandle ? toBase64url(response.userHandle) : null};
+    });
+  }
+
+  function registrationJSON(credential) {
+    return toJSON(credential, function (response) {
+      return {attestationObject: toBase64url(response.attestationObject),
+        transports: response.getTransports ? response.getTransports() : []};
+    });
   }
 
   function creationOptions(json) {
@@ -52,18 +65,6 @@
       return Object.assign({}, excluded, {id: fromBase64url(excluded.id)});
     });
     return options;
-  }
-
-  function registrationJSON(credential) {
-    if (credential.toJSON) {
-      return credential.toJSON();
-    }
-    var response = credential.response;
-    return {id: credential.id, rawId: toBase64url(credential.rawId), type: credential.type,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {clientDataJSON: toBase64url(response.clientDataJSON),
-        attestationObject: toBase64url(response.attestationObject),
-        transports: response.getTransports ? response.getTransports() : []}};
   }
 
   function offerToAdd(form) {
@@ -105,7 +106,7 @@
           signal: controller.signal});
       }).then(function (credential) {
         if (credential) {
-          field.value = JSON.stringify(toJSON(credential));
+          field.value = JSON.stringify(assertionJSON(credential));
           form.submit();
         }
       });

@@ -37,6 +37,8 @@ class PasskeyAccountPageIT {
   private static final String OTHER = "bob@example.com";
   private static final byte[] ANNS = HexFormat.of().parseHex("00112233445566778899aabbccddeeff");
   private static final byte[] BOBS = HexFormat.of().parseHex("ffeeddccbbaa99887766554433221100");
+  private static final String WITHOUT_JSON_HELPERS = "delete PublicKeyCredential.prototype.toJSON;"
+    + " delete PublicKeyCredential.parseCreationOptionsFromJSON; delete PublicKeyCredential.parseRequestOptionsFromJSON;";
   private static final By RENAME = By.cssSelector(".passkey form[action$='/rename'] button");
   private static final By REMOVE = By.cssSelector(".passkey form[action$='/remove'] button");
 
@@ -115,6 +117,31 @@ class PasskeyAccountPageIT {
     assertThat(browser.accessibilityViolations()).isEmpty();
     Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'passkey.removed'"
       + " AND user_id = $1::uuid", userId) == 1, "the removal audited");
+  }
+
+  /** Browsers before {@code toJSON()} and {@code parse*OptionsFromJSON}: the script's own encoding, both ceremonies. */
+  @Test
+  void aBrowserWithoutWebAuthnsJsonHelpersAddsAPasskeyAndSignsInWithIt() {
+    signInWithPassword();
+    browser.open(page());
+    browser.awaitHeading("Your passkeys");
+    browser.run(WITHOUT_JSON_HELPERS);
+
+    browser.clickAndAwaitNextPage(By.id("passkey-add"));
+
+    assertThat(browser.find(By.className("notice")).getText()).isEqualTo("Your passkey was added.");
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND transports = '{internal}'", userId))
+      .isEqualTo(1);
+    browser.forgetCookies();
+    browser.open(authorize());
+    browser.awaitHeading("Sign in");
+    browser.run(WITHOUT_JSON_HELPERS);
+
+    browser.clickAndAwaitNextPage(By.id("passkey-button"));
+
+    browser.awaitHeading(ShopSite.BACK);
+    assertThat(db.count("SELECT count(*) FROM passkeys WHERE user_id = $1::uuid AND last_used_at IS NOT NULL", userId))
+      .isEqualTo(1);
   }
 
   @Test
@@ -267,9 +294,7 @@ class PasskeyAccountPageIT {
   }
 
   private String authorize() {
-    return issuer() + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + shopId
-      + "&redirect_uri=" + shop.callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-      + "&code_challenge_method=S256&ui_locales=en";
+    return shop.authorize(issuer(), shopId, "ui_locales=en");
   }
 
   private static String page() {

@@ -131,9 +131,7 @@ class PasskeyPagesIT {
   }
 
   private String authorize() {
-    return issuer() + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + shopId
-      + "&redirect_uri=" + callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-      + "&code_challenge_method=S256&ui_locales=en";
+    return shop.authorize(issuer(), shopId, "ui_locales=en");
   }
 
   private static String issuer() {
