@@ -20,6 +20,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
 
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 
@@ -252,6 +253,28 @@ class PasskeyAccountPageIT {
     }
   }
 
+  /** Showing the page issues a registration challenge, so it spends the source's credentials rate as the options route. */
+  @Test
+  void showingThePageSpendsTheSourcesCredentialsRate() {
+    Map<String, String> settings = new HashMap<>(Map.of("LANYARD_SOURCE_RATE_CREDENTIALS", "3/1m"));
+    settings.put("LANYARD_SOURCE_ALLOWLIST", null);   // the browser calls from 127.0.0.1, which the tests' services exempt
+    try (TestApp limited = OidcProviderApp.start(settings, "localhost");
+         Browser noScript = Browser.startWithoutScript(Browser.DESKTOP, "en-GB,en")) {
+      String issuer = "http://localhost:" + limited.port();
+      String client = shop.register(limited, "The Fair Shop", "--first-party");
+      signInWithPassword(noScript, shop.authorize(issuer, client, "ui_locales=en"));   // the rate's first request
+      for (int shown = 2; shown <= 3; shown++) {
+        noScript.open(issuer + "/account/passkeys");
+        noScript.awaitHeading("Your passkeys");
+      }
+
+      noScript.open(issuer + "/account/passkeys");
+
+      noScript.awaitHeading("Too many attempts");
+      assertThat(db.count("SELECT count(*) FROM passkey_challenges WHERE purpose = 'register'")).isEqualTo(2);
+    }
+  }
+
   @Test
   void activatingAnAccountByLinkOffersToAddAPasskey() throws Exception {
     Smtp smtp = Smtp.shared();
@@ -279,7 +302,11 @@ class PasskeyAccountPageIT {
   }
 
   private void signInWithPassword(Browser in) {
-    in.open(authorize());
+    signInWithPassword(in, authorize());
+  }
+
+  private void signInWithPassword(Browser in, String authorize) {
+    in.open(authorize);
     in.awaitHeading("Sign in");
     in.find(By.id("email")).sendKeys(EMAIL);
     in.find(By.id("password")).sendKeys(Accounts.PASSWORD);
