@@ -95,6 +95,7 @@ public final class PasskeyPages {
     });
   }
 
+  /** What the page says of a refusal: the operation names the argument it refused in its message (docs/api.md#passkeys). */
   private static String refusal(Reply reply) {
     String message = reply.error().message();
     if (message.contains("\"" + NAME + "\"")) {
@@ -111,6 +112,7 @@ public final class PasskeyPages {
       : then.apply(caller(session.get())));
   }
 
+  /** The operations read the caller's account alone; the session's id stands where a token's would (it expires by itself). */
   private static Caller caller(SsoSession session) {
     return new Caller(session.userId(), session.sid(), -1, session.authTime());
   }
