@@ -97,6 +97,7 @@ import io.lanyard.web.pages.ForgotPasswordPages;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.LogoutPages;
 import io.lanyard.web.pages.PageTemplates;
+import io.lanyard.web.pages.PasskeyPages;
 import io.lanyard.web.pages.PasswordLinkPages;
 import io.lanyard.web.pages.SessionCookies;
 import io.lanyard.web.pages.SignupPages;
@@ -288,14 +289,15 @@ final class Wiring {
     SelfServiceOperations lifecycle = operations.selfService();
     Optional<CaptchaWidget> captcha = captchaWidget();
     Optional<HostedPages.OidcPages> oidcPages = oidc.map(provider -> oidcPages(provider, common, origin,
-      operations.signup().createUserByLink(), captcha, operations.signin().passkeys().map(Passkeys::signIn)));
+      operations.signup().createUserByLink(), captcha, operations.signin().passkeys()));
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
       new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.signup().activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
       new UsableLinks(pools.requests(), new PasswordResetRepository()::findLinkedAccount)::find,
       request -> lifecycle.resetPassword().handle(PasswordByLink.from(request)));
     HostedPages pages = new HostedPages(templates, common,
-      new PasswordLinkPages(activation, applications, common, oidcPages.map(HostedPages.OidcPages::returns)),
+      new PasswordLinkPages(activation, applications, common, oidcPages.map(HostedPages.OidcPages::returns),
+        oidcPages.flatMap(HostedPages.OidcPages::passkeys).isPresent()),
       new PasswordLinkPages(reset, applications, common),
       new ForgotPasswordPages(lifecycle.requestPasswordReset(), applications, common, captcha),
       new EmailConfirmPages(new EmailChangeLinks(pools.requests(), new EmailChangeRepository()), lifecycle.confirmEmailChange(),
@@ -316,13 +318,14 @@ final class Wiring {
    */
   private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
                                                  CreateUserByLink creation, Optional<CaptchaWidget> captcha,
-                                                 Optional<PasskeySignIn> passkeys) {
+                                                 Optional<Passkeys> passkeys) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
-    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies, passkeys);
+    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies, passkeys.map(Passkeys::signIn));
     return new HostedPages.OidcPages(authorize, consent, new LogoutPages(provider, common, cookies),
       new SignupPages(provider, authorize, creation, common, captcha),
-      new SignupReturnPages(provider, authorize, common));
+      new SignupReturnPages(provider, authorize, common),
+      passkeys.map(found -> new PasskeyPages(provider.sessions(), found.register(), found.mine(), common, origin.rootPath())));
   }
 
   /**

@@ -11,6 +11,7 @@ import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.Page;
 import io.lanyard.web.pages.PageRequest;
+import io.lanyard.web.pages.PasskeyPages;
 import io.lanyard.web.pages.PasskeyScript;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -95,6 +96,7 @@ public final class AccountPages {
       // the browser's endpoints of the protocol answer pages and redirects too, whoever sends the browser there
       page(router, OidcEndpoints.AUTHORIZE, Action.OIDC_AUTHORIZE, oidc.authorize()::authorize, oidc.authorize()::authorize);
       page(router, OidcEndpoints.LOGOUT, Action.OIDC_END_SESSION, oidc.logout()::endSession, oidc.logout()::endSession);
+      oidc.passkeys().ifPresent(passkeys -> passkeys(router, passkeys));
     });
     String css = PREFIX + "/style.css";
     router.get(css).handler(context -> {
@@ -121,9 +123,27 @@ public final class AccountPages {
    */
   private void page(Router router, String path, Action action, Function<PageRequest, Future<Page>> show,
                     Function<PageRequest, Future<Page>> submit) {
-    router.get(path).handler(context -> serve(context, path, show, Optional.empty()));
-    router.post(path).handler(context -> serve(context, path, submit, Optional.of(action)));
+    page(router, path, Optional.empty(), show, action, submit);
+  }
+
+  /** @param showAction the action whose per-source rate showing the page spends, if any */
+  private void page(Router router, String path, Optional<Action> showAction, Function<PageRequest, Future<Page>> show,
+                    Action action, Function<PageRequest, Future<Page>> submit) {
+    router.get(path).handler(context -> serve(context, path, show, false, showAction));
+    router.post(path).handler(context -> serve(context, path, submit, true, Optional.of(action)));
     router.route(path).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET", "POST"))));
+  }
+
+  /**
+   * The signed-in person's passkeys: showing the page issues a registration challenge, so it spends the options route's
+   * rate; each form spends its API route's (only adding one has a rate).
+   */
+  private void passkeys(Router router, PasskeyPages passkeys) {
+    String page = PREFIX + "/" + PasskeyPages.PAGE;
+    page(router, page, Optional.of(Action.PASSKEY_OPTIONS), passkeys::show, Action.PASSKEY_OPTIONS, passkeys::show);
+    page(router, page + "/add", Optional.empty(), passkeys::back, Action.REGISTER_PASSKEY, passkeys::add);
+    page(router, page + "/rename", Optional.empty(), passkeys::back, Action.RENAME_PASSKEY, passkeys::rename);
+    page(router, page + "/remove", Optional.empty(), passkeys::back, Action.REMOVE_PASSKEY, passkeys::remove);
   }
 
   /** A refusal of the router (400, 404, 405, 413, 500) on a page's path: a page too. */
@@ -146,11 +166,10 @@ public final class AccountPages {
     write(context, pages.common().notFound(language(context)));
   }
 
-  /** @param action present for a POST: the action the form runs */
-  private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler,
+  /** @param action the action whose per-source rate the request spends: a form's, or a page whose showing costs */
+  private void serve(RoutingContext context, String path, Function<PageRequest, Future<Page>> handler, boolean isPost,
                      Optional<Action> action) {
     context.put(HttpVerticle.ROUTE, path);
-    boolean isPost = action.isPresent();
     HttpServerRequest request = context.request();
     Cookie sent = request.getCookie(COOKIE);
     String cookie = sent != null && FormTokens.isCookie(sent.getValue()) ? sent.getValue() : null;

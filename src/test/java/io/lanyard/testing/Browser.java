@@ -64,6 +64,15 @@ public final class Browser implements AutoCloseable {
 
   /** @param acceptLanguage what the browser asks for ({@code en-GB,en}, {@code fr-FR,fr}) */
   public static Browser start(Dimension window, String acceptLanguage) {
+    return start(window, acceptLanguage, true);
+  }
+
+  /** A browser whose pages run no script, as a person who turned JavaScript off (WebDriver's own scripts still run). */
+  public static Browser startWithoutScript(Dimension window, String acceptLanguage) {
+    return start(window, acceptLanguage, false);
+  }
+
+  private static Browser start(Dimension window, String acceptLanguage, boolean runsScript) {
     ChromeOptions options = new ChromeOptions();
     options.setBinary(executable("chromium").toFile());
     options.addArguments("--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -71,7 +80,8 @@ public final class Browser implements AutoCloseable {
     if ("root".equals(System.getProperty("user.name"))) {
       options.addArguments("--no-sandbox");   // Chromium refuses to start its sandbox as root
     }
-    options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
+    options.setExperimentalOption("prefs", runsScript ? Map.of("intl.accept_languages", acceptLanguage)
+      : Map.of("intl.accept_languages", acceptLanguage, "profile.managed_default_content_settings.javascript", 2));
     if (window.getWidth() < MIN_WINDOW_WIDTH) {
       // a desktop window is never narrower than 500 px: a phone's width is emulated, as the browser's device mode does
       options.setExperimentalOption("mobileEmulation", Map.of("deviceMetrics",
@@ -217,6 +227,11 @@ public final class Browser implements AutoCloseable {
   /** Runs an asynchronous script in the page: its last argument is the callback it calls with its result. */
   public Object runAsync(String script, Object... arguments) {
     return ((JavascriptExecutor) driver).executeAsyncScript(script, arguments);
+  }
+
+  /** Runs a script in the page (a test's own change to it, such as a forged field). */
+  public Object run(String script, Object... arguments) {
+    return ((JavascriptExecutor) driver).executeScript(script, arguments);
   }
 
   public void forgetCookies() {

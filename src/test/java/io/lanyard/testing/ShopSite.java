@@ -38,6 +38,18 @@ public final class ShopSite implements AutoCloseable {
   }
 
   /**
+   * An authorization request of the shop's (code flow with PKCE, scopes {@code openid email}) to the provider at
+   * {@code issuer}, as the shop sends a browser there.
+   *
+   * @param more further parameters ({@code ui_locales=en})
+   */
+  public String authorize(String issuer, String clientId, String more) {
+    return issuer + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + clientId
+      + "&redirect_uri=" + callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+      + "&code_challenge_method=S256&" + more;
+  }
+
+  /**
    * Registers the shop as a client of {@code app} ({@code apps oidc --app shop}) with this site's callback as its redirect URI.
    *
    * @return its client id

@@ -12,9 +12,10 @@ public record HostedPages(PageTemplates templates, CommonPages common, PasswordL
 
   /**
    * The provider's: the authorization endpoint and login page, the consent page, the end-session endpoint and its page, and
-   * "create an account" from the login page (with its way back, which the activation page follows).
+   * "create an account" from the login page (with its way back, which the activation page follows), and the signed-in
+   * person's passkeys when passkeys are on.
    */
   public record OidcPages(AuthorizePages authorize, ConsentPages consent, LogoutPages logout, SignupPages signup,
-                          SignupReturnPages returns) {
+                          SignupReturnPages returns, Optional<PasskeyPages> passkeys) {
   }
 }

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 public final class PageTemplates {
 
   private static final String RESOURCES = "pages/templates/";
-  private static final List<String> PAGES = List.of("form", "message");
+  private static final List<String> PAGES = List.of("form", "message", "passkeys");
   private static final Pattern PARTIAL = Pattern.compile("\\{\\{>\\s*([a-z-]+)\\s*}}");
 
   private final Map<String, Template> templates;

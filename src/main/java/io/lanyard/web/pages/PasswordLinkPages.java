@@ -40,19 +40,25 @@ public final class PasswordLinkPages {
   private final CommonPages common;
   private final Messages messages;
   private final Optional<SignupReturnPages> returns;
+  private final boolean offersPasskeys;
 
   public PasswordLinkPages(Flow flow, ApplicationDirectory applications, CommonPages common) {
-    this(flow, applications, common, Optional.empty());
+    this(flow, applications, common, Optional.empty(), false);
   }
 
-  /** @param returns the way back into a sign-in, for the activation page while the OpenID Connect provider is on */
+  /**
+   * @param returns the way back into a sign-in, for the activation page while the OpenID Connect provider is on
+   * @param offersPasskeys whether the page's "done" offers to add a passkey ({@link PasskeyPages}), for the activation page
+   *   while passkeys are on
+   */
   public PasswordLinkPages(Flow flow, ApplicationDirectory applications, CommonPages common,
-                           Optional<SignupReturnPages> returns) {
+                           Optional<SignupReturnPages> returns, boolean offersPasskeys) {
     this.flow = flow;
     this.applications = applications;
     this.common = common;
     this.messages = common.messages();
     this.returns = returns;
+    this.offersPasskeys = offersPasskeys;
   }
 
   public Future<Page> show(PageRequest request) {
@@ -119,6 +125,11 @@ public final class PasswordLinkPages {
   private Page outcome(PageRequest request, String token, Result result, FormPage form, Optional<Application> app,
                        String language) {
     StatusCode status = result.status();
+    if (status == StatusCode.SUCCESS && offersPasskeys) {
+      return MessagePage.titled(messages, language, flow.keys() + "_done_title").paragraph(flow.keys() + "_done_text")
+        .paragraph(flow.keys() + "_passkey_offer").action(PasskeyPages.PAGE + "?lang=" + language, "passkeys_add")
+        .application(app).page(200);
+    }
     if (status == StatusCode.SUCCESS) {
       return common.done(language, flow.keys() + "_done_title", flow.keys() + "_done_text", Map.of(), app);
     }

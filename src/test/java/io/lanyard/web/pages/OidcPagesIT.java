@@ -117,9 +117,7 @@ class OidcPagesIT {
   }
 
   private String authorize(String more) {
-    return OidcProviderApp.issuer(app) + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + shopId
-      + "&redirect_uri=" + callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-      + "&code_challenge_method=S256&" + more;
+    return shop.authorize(OidcProviderApp.issuer(app), shopId, more);
   }
 
   private static String callback() {

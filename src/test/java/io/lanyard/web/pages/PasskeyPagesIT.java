@@ -21,9 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Passkeys in headless Chromium with its virtual authenticator: registered through the API from a page of the service's
- * origin (as a fair's site or the coming account page would), then used on the hosted login page's "sign in with a passkey",
- * which starts the same SSO session as a password and ends at the client with a code. The page passes axe-core with the
- * button shown, and without script it is the password form it was.
+ * origin (as a fair's site would; the hosted passkeys page is {@link PasskeyAccountPageIT}'s), then used on the hosted login
+ * page's "sign in with a passkey", which starts the same SSO session as a password and ends at the client with a code. The
+ * page passes axe-core with the button shown (without script, {@link PasskeyAccountPageIT} signs in with a password).
  */
 class PasskeyPagesIT {
 
@@ -131,9 +131,7 @@ class PasskeyPagesIT {
   }
 
   private String authorize() {
-    return issuer() + "/oidc/authorize?response_type=code&scope=openid%20email&client_id=" + shopId
-      + "&redirect_uri=" + callback() + "&state=xyz&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-      + "&code_challenge_method=S256&ui_locales=en";
+    return shop.authorize(issuer(), shopId, "ui_locales=en");
   }
 
   private static String issuer() {
