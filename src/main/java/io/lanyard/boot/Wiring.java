@@ -305,7 +305,8 @@ final class Wiring {
       oidcPages);
     Optional<ConsolePages> console = oidc.map(provider -> {
       ConsolePaths paths = ConsolePages.paths(provider.issuer(), origin);
-      return new ConsolePages(Console.build(paths, provider, consoleSessions, deskOperations(parts)), consoleSessions,
+      return new ConsolePages(Console.build(paths, provider, consoleSessions,
+        deskOperations(parts, operations.selfService().lifecycle())), consoleSessions,
         formKey, origin, common, templates);
     });
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes,
@@ -332,10 +333,8 @@ final class Wiring {
    * What the help desk's console runs: the operations of the CLI's {@code users} commands. The self-service wing's erasure,
    * export and reset link reach the help desk's operations as functions, as feature wings do not import each other.
    */
-  private static Console.Operations deskOperations(ServiceParts parts) {
+  private static Console.Operations deskOperations(ServiceParts parts, AccountLifecycle lifecycle) {
     Pool requests = parts.pools().requests();
-    AccountLifecycle lifecycle = AccountLifecycle.of(requests, new AccountLifecycle.Parts(parts.config(),
-      parts.applications(), parts.mail(), parts.sessions(), parts.failures(), parts.events()));
     AuditTrail audit = parts.audit();
     return new Console.Operations(new SearchAccounts(requests, new AccountSearch()),
       new AccountActions.Operations(new ReadAccountFile(requests, parts.failures()),

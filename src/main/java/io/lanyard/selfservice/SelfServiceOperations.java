@@ -23,11 +23,13 @@ import io.vertx.sqlclient.Pool;
  * export of one's own account. The parts they share with the help desk's commands come from {@link AccountLifecycle}.
  *
  * @param resetWorker the worker that does the queued reset requests' work, which the service deploys
+ * @param lifecycle what the help desk's console does to an account with these same parts (an erasure, an export, a link)
  */
 public record SelfServiceOperations(RequestPasswordReset requestPasswordReset, ResetPassword resetPassword,
                                     UpdateMyCredentials updateMyCredentials, RequestEmailChange requestEmailChange,
                                     ConfirmEmailChange confirmEmailChange, DeleteAccount deleteAccount,
-                                    ExportData exportData, VerticleBase resetWorker) {
+                                    ExportData exportData, VerticleBase resetWorker,
+                                    AccountLifecycle lifecycle) {
 
   public static SelfServiceOperations build(ServiceParts parts) {
     Pool requests = parts.pools().requests();
@@ -49,6 +51,7 @@ public record SelfServiceOperations(RequestPasswordReset requestPasswordReset, R
         parts.audit()),
       new DeleteAccount(currentPassword, lifecycle.erasure(), parts.audit()),
       new ExportData(lifecycle.export()),
-      lifecycle.resetWorker(parts.pools().background()));
+      lifecycle.resetWorker(parts.pools().background()),
+      lifecycle);
   }
 }
