@@ -23,9 +23,10 @@ import io.vertx.sqlclient.Pool;
  * CLI cannot drift apart in what a reset, an erasure or an export does.
  *
  * @param requests the pool of the work (the service's request pool, or the CLI's one pool)
+ * @param resets the reset requests' two halves, one for the instance: its worker takes what its request path queued
  */
 public record AccountLifecycle(Pool requests, PasswordChange passwordChange, AccountErasure erasure, AccountExport export,
-                               Parts parts) {
+                               PasswordResets resets, Parts parts) {
 
   /** What the lifecycle needs from the side that builds it. */
   public record Parts(LanyardConfig config, ApplicationDirectory applications, AccountMail mail, Sessions sessions,
@@ -37,7 +38,7 @@ public record AccountLifecycle(Pool requests, PasswordChange passwordChange, Acc
     return new AccountLifecycle(requests,
       new PasswordChange(accounts, parts.sessions(), parts.failures(), parts.mail(), parts.events()),
       new AccountErasure(requests, accounts, parts.sessions(), parts.failures(), parts.mail(), parts.events()),
-      new AccountExport(requests), parts);
+      new AccountExport(requests), new PasswordResets(parts.applications(), parts.mail(), parts.config()), parts);
   }
 
   /**
@@ -47,15 +48,11 @@ public record AccountLifecycle(Pool requests, PasswordChange passwordChange, Acc
    * @param queued tells the instance's worker ({@link #resetWorker}) that a request was queued
    */
   public RequestPasswordReset resetRequests(Captcha captcha, AuditTrail audit, Runnable queued) {
-    return resets().requests(requests, captcha, audit, queued);
+    return resets.requests(requests, captcha, audit, queued);
   }
 
   /** The worker that sends what the queued reset requests need, on the background pool. */
   public VerticleBase resetWorker(Pool background) {
-    return resets().worker(background, parts.config().mail());
-  }
-
-  private PasswordResets resets() {
-    return new PasswordResets(parts.applications(), parts.mail(), parts.config());
+    return resets.worker(background, parts.config().mail());
   }
 }

@@ -11,6 +11,8 @@ import io.lanyard.services.lifecycle.AccountMail;
 import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Pool;
 
+import java.util.UUID;
+
 /**
  * The two halves of a reset request, built from the same parts: the request path ({@link RequestPasswordReset}), which
  * queues, and the worker ({@link ResetRequestVerticle}), which sends.
@@ -20,6 +22,8 @@ public final class PasswordResets {
   private final ApplicationDirectory applications;
   private final AccountMail mail;
   private final ResetMail resetMail;
+  // one per instance: its worker takes the requests its request path queued
+  private final ResetRequestQueue queue = new ResetRequestQueue(UUID.randomUUID());
 
   public PasswordResets(ApplicationDirectory applications, AccountMail mail, LanyardConfig config) {
     this.applications = applications;
@@ -33,7 +37,7 @@ public final class PasswordResets {
    * @param queued tells the workers a request was queued
    */
   public RequestPasswordReset requests(Pool pool, Captcha captcha, AuditTrail audit, Runnable queued) {
-    return new RequestPasswordReset(pool, captcha, applications, resetMail, mail, audit, queued);
+    return new RequestPasswordReset(pool, captcha, applications, queue, resetMail, mail, audit, queued);
   }
 
   /**
@@ -41,6 +45,6 @@ public final class PasswordResets {
    * @param config {@code mail.pollInterval}: how often the worker looks for requests it was not told of
    */
   public VerticleBase worker(Pool background, LanyardConfig.Mail config) {
-    return new ResetRequestVerticle(background, new ResetRequestQueue(), resetMail, mail, config.pollInterval());
+    return new ResetRequestVerticle(background, queue, resetMail, mail, config.pollInterval());
   }
 }

@@ -27,7 +27,7 @@ public final class RequestPasswordReset {
   private final Pool pool;
   private final Captcha captcha;
   private final ApplicationDirectory applications;
-  private final ResetRequestQueue queue = new ResetRequestQueue();
+  private final ResetRequestQueue queue;
   private final ResetMail resetMail;
   private final AccountMail mail;
   private final AuditTrail audit;
@@ -36,9 +36,10 @@ public final class RequestPasswordReset {
   /**
    * @param queued tells the workers a request was queued ({@link ResetRequestVerticle#NUDGE})
    */
-  RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, ResetMail resetMail, AccountMail mail,
-                       AuditTrail audit, Runnable queued) {
+  RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, ResetRequestQueue queue,
+                       ResetMail resetMail, AccountMail mail, AuditTrail audit, Runnable queued) {
     this.pool = pool;
+    this.queue = queue;
     this.captcha = captcha;
     this.applications = applications;
     this.resetMail = resetMail;

@@ -11,9 +11,15 @@ import java.util.UUID;
 
 /**
  * The {@code password_reset_requests} table: reset requests answered but not yet worked out. The request path only inserts
- * (one row of the same shape whatever the address); {@link ResetRequestVerticle} takes them one by one.
+ * (one row of the same shape whatever the address); {@link ResetRequestVerticle} takes them one by one: those this instance
+ * queued, and those another queued more than {@link #ORPHANED_AFTER} ago (an instance that stopped or crashed).
+ *
+ * @param instance this instance, for the lifetime of its process
  */
-final class ResetRequestQueue {
+record ResetRequestQueue(UUID instance) {
+
+  /** How long a request waits for the instance that queued it before any instance's worker takes it. */
+  static final Duration ORPHANED_AFTER = Duration.ofSeconds(10);
 
   /** A queued request, locked by the transaction that took it. */
   record Queued(long id, String email, Optional<String> applicationId, Optional<String> language, Optional<String> publicUrl,
@@ -21,12 +27,14 @@ final class ResetRequestQueue {
   }
 
   private static final String INSERT = """
-    INSERT INTO password_reset_requests (email, application_id, language, public_url) VALUES ($1, $2, $3, $4)""";
+    INSERT INTO password_reset_requests (email, application_id, language, public_url, queued_by) VALUES ($1, $2, $3, $4, $5)""";
   // SKIP LOCKED: the instances' workers each take a different row; one held by a worker that vanished comes back when its
   // transaction ends (db.idleInTransactionTimeout at the latest)
   private static final String TAKE = """
     SELECT id, email, application_id::text, language, public_url, attempts FROM password_reset_requests
-    WHERE not_before <= now() ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED""";
+    WHERE not_before <= now()
+      AND (queued_by = $1 OR queued_by IS NULL OR requested_at < now() - $2::float8 * interval '1 millisecond')
+    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED""";
   private static final String DELETE = """
     DELETE FROM password_reset_requests WHERE id = $1""";
   private static final String POSTPONE = """
@@ -38,13 +46,13 @@ final class ResetRequestQueue {
                       Optional<String> publicUrl) {
     return client.preparedQuery(INSERT)
       .execute(Tuple.of(email, applicationId.map(UUID::fromString).orElse(null), language.orElse(null),
-        publicUrl.orElse(null)))
+        publicUrl.orElse(null), instance))
       .mapEmpty();
   }
 
-  /** The oldest request due, locked until the transaction ends; empty when none is (or every due one is being worked on). */
+  /** The oldest request due that is this instance's (or an orphan), locked until the transaction ends; empty when none is (or every due one is being worked on). */
   Future<Optional<Queued>> take(SqlClient tx) {
-    return tx.preparedQuery(TAKE).execute().map(rows -> rows.size() == 0 ? Optional.empty()
+    return tx.preparedQuery(TAKE).execute(Tuple.of(instance, (double) ORPHANED_AFTER.toMillis())).map(rows -> rows.size() == 0 ? Optional.empty()
       : Optional.of(toQueued(rows.iterator().next())));
   }
 

@@ -262,11 +262,11 @@ class JarIT {
 
   @Test
   void anUnknownCommandWithHelpSaysSoAndExitsTwo() throws Exception {
-    Apart run = runToEnd(Map.of(), "staff", "grant", "--help");
+    Apart run = runToEnd(Map.of(), "kiosk", "grant", "--help");
 
     assertThat(run.process().exitValue()).isEqualTo(2);
     assertThat(run.stdout()).isEmpty();
-    assertThat(run.stderr()).startsWith("lanyard: unknown command 'staff'");
+    assertThat(run.stderr()).startsWith("lanyard: unknown command 'kiosk'");
   }
 
   @Test
