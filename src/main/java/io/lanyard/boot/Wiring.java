@@ -6,6 +6,7 @@ import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.helpdesk.ExportAccount;
 import io.lanyard.helpdesk.ReadAccountFile;
+import io.lanyard.helpdesk.ReadBoard;
 import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.SendAccountLink;
 import io.lanyard.helpdesk.UnlockLogin;
@@ -59,6 +60,7 @@ import io.lanyard.services.mail.MailModes;
 import io.lanyard.services.mail.Outbox;
 import io.lanyard.services.mail.TemplateDirectory;
 import io.lanyard.services.mail.TemplateRepository;
+import io.lanyard.services.metrics.BoardMinutes;
 import io.lanyard.services.metrics.Outcomes;
 import io.lanyard.services.session.RevocationList;
 import io.lanyard.services.session.RevocationRepository;
@@ -71,7 +73,6 @@ import io.lanyard.signin.SigninOperations;
 import io.lanyard.signin.oidc.IdTokenKeys;
 import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.signin.oidc.OidcWiring;
-import io.lanyard.signin.passkeys.PasskeySignIn;
 import io.lanyard.signin.passkeys.Passkeys;
 import io.lanyard.signin.tokens.Authenticator;
 import io.lanyard.signin.tokens.SigningKeys;
@@ -271,6 +272,7 @@ final class Wiring {
       prunings.addAll(provider.prunings());
       prunings.add(new Pruning("expired console sessions", consoleSessions::deleteExpired));
     });
+    prunings.add(new Pruning("live board minutes older than a day", () -> new BoardMinutes().deleteOld(pools.background())));
     prunings.add(new Pruning("expired idempotency keys", () -> idempotencyKeys.deleteExpired(pools.background())));
     if (failures instanceof LoginLockout lockout) {
       prunings.add(new Pruning("forgotten lockout counts", () -> lockout.deleteForgotten(pools.background())));
@@ -289,7 +291,7 @@ final class Wiring {
     SelfServiceOperations lifecycle = operations.selfService();
     Optional<CaptchaWidget> captcha = captchaWidget();
     Optional<HostedPages.OidcPages> oidcPages = oidc.map(provider -> oidcPages(provider, common, origin,
-      operations.signup().createUserByLink(), captcha, operations.signin().passkeys()));
+      operations.signup().createUserByLink(), captcha, operations.signin().passkeys(), outcomes));
     PasswordLinkPages.Flow activation = new PasswordLinkPages.Flow("activate", "activate",
       new UsableLinks(pools.requests(), links::findLinkedAccount)::find, request -> operations.signup().activateUser().handle(PasswordByLink.from(request)));
     PasswordLinkPages.Flow reset = new PasswordLinkPages.Flow("reset", "reset",
@@ -319,10 +321,10 @@ final class Wiring {
    */
   private static HostedPages.OidcPages oidcPages(OidcProvider provider, CommonPages common, PageOrigin origin,
                                                  CreateUserByLink creation, Optional<CaptchaWidget> captcha,
-                                                 Optional<Passkeys> passkeys) {
+                                                 Optional<Passkeys> passkeys, Outcomes outcomes) {
     SessionCookies cookies = new SessionCookies(origin.rootPath(), origin.isSecure());
     ConsentPages consent = new ConsentPages(provider, common, origin.rootPath());
-    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies, passkeys.map(Passkeys::signIn));
+    AuthorizePages authorize = new AuthorizePages(provider, common, consent, cookies, passkeys.map(Passkeys::signIn), outcomes);
     return new HostedPages.OidcPages(authorize, consent, new LogoutPages(provider, common, cookies),
       new SignupPages(provider, authorize, creation, common, captcha),
       new SignupReturnPages(provider, authorize, common),
@@ -345,7 +347,9 @@ final class Wiring {
         // the help desk's own audit event names who sent it, and it is sent at once, as the CLI's
         new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE, () -> { })::sendFor,
           parts.applications(), audit),
-        new ExportAccount(lifecycle.export()::of, audit)));
+        new ExportAccount(lifecycle.export()::of, audit)),
+      // the board's read is one query a minute per open page, beside the background's timers
+      new ReadBoard(parts.pools().background(), new BoardMinutes()));
   }
 
   /**

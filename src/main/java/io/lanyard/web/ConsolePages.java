@@ -102,6 +102,8 @@ public final class ConsolePages {
     staff(router, HttpMethod.GET, PREFIX + "/", console.search()::home);
     staff(router, HttpMethod.POST, PREFIX + "/search", console.search()::search);
     staff(router, HttpMethod.GET, PREFIX + "/accounts/:id", console.account()::show);
+    staff(router, HttpMethod.GET, PREFIX + "/board", console.board()::live);
+    staff(router, HttpMethod.GET, PREFIX + "/board/still", console.board()::still);
     for (AccountActions.Kind kind : AccountActions.Kind.values()) {
       String path = PREFIX + "/accounts/:id/" + kind.path();
       staff(router, HttpMethod.GET, path, console.actions().confirm(kind));

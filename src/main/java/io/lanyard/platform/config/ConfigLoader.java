@@ -121,7 +121,8 @@ public final class ConfigLoader {
         settings.flag("metrics.enabled"),
         settings.text("metrics.host"),
         settings.integer("metrics.port"),
-        settings.duration("metrics.outboxInterval")),
+        settings.duration("metrics.outboxInterval"),
+        settings.duration("metrics.boardInterval")),
       new LanyardConfig.Webhooks(
         settings.duration("webhooks.pollInterval"),
         settings.integer("webhooks.batchSize"),

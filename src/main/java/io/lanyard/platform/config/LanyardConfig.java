@@ -161,8 +161,9 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
   /**
    * @param port the port of {@code GET /metrics}; 0 serves it on the API port instead
    * @param outboxInterval how often the outbox gauges are read from the database
+   * @param boardInterval how often this instance adds its counts to the live board's table
    */
-  public record Metrics(boolean enabled, String host, int port, Duration outboxInterval) {
+  public record Metrics(boolean enabled, String host, int port, Duration outboxInterval, Duration boardInterval) {
 
     public boolean onApiPort() {
       return port == 0;

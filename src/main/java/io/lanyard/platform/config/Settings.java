@@ -226,6 +226,8 @@ public final class Settings {
       "Port of `GET /metrics`; `0` serves it on the API port instead"),
     Setting.inFile("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL", kind(DURATION), "15s",
       "How often the outbox gauges are read from the database"),
+    Setting.inFile("metrics.boardInterval", "LANYARD_METRICS_BOARD_INTERVAL", kind(DURATION), "1m",
+      "How often each instance adds its counts to the console's live board (a crashed instance loses at most this much)"),
     Setting.inFile("webhooks.pollInterval", "LANYARD_WEBHOOK_POLL_INTERVAL", kind(DURATION), "5s",
       "How often each instance looks for due webhook deliveries (retries, events committed by the CLI or by a stopped instance)"),
     Setting.inFile("webhooks.batchSize", "LANYARD_WEBHOOK_BATCH_SIZE", integer(1, 1000), 50,

@@ -22,6 +22,7 @@ public final class Outcomes {
   private static final String RESULTS = "lanyard.operation.results";
   private static final String LOGINS = "lanyard.logins";
   private static final String THROTTLED = "lanyard.requests.throttled";
+  private static final String WRONG_CREDENTIALS = "security.credentials.invalid";
 
   private final MeterRegistry registry;
   private final SyntheticAddresses synthetic;
@@ -97,8 +98,23 @@ public final class Outcomes {
       return reply; // refused before any check: counted among the throttled requests
     }
     boolean success = reply.error() == null;
-    String reason = success ? "none" : reply.error().id();
-    String synthetic = Boolean.toString(namesSynthetic(request));
+    countLogin(success ? "none" : reply.error().id(), namesSynthetic(request));
+    return reply;
+  }
+
+  /**
+   * A sign-in on the hosted login page (a password or a passkey), not refused by the lockout: counted with the API's logins, a
+   * refusal under the API's error id for wrong credentials.
+   */
+  public void countPageLogin(String typedAddress, boolean success) {
+    if (counting) {
+      countLogin(success ? "none" : WRONG_CREDENTIALS, synthetic.matches(typedAddress));
+    }
+  }
+
+  private void countLogin(String reason, boolean aboutSynthetic) {
+    boolean success = "none".equals(reason);
+    String synthetic = Boolean.toString(aboutSynthetic);
     counters.computeIfAbsent(LOGINS + ' ' + reason + ' ' + synthetic, key -> Counter.builder(LOGINS)
         .description("Login attempts, by outcome and, for failures, the error id")
         .tag("outcome", success ? "success" : "failure")
@@ -106,7 +122,6 @@ public final class Outcomes {
         .tag("synthetic", synthetic)
         .register(registry))
       .increment();
-    return reply;
   }
 
   /** A request a limit of docs/decisions.md §7 refused (a 429), by operation and the limit; any other reply is not counted here. */

@@ -22,6 +22,7 @@ public final class ServiceMetrics {
   private BacklogGauges outboxGauges;
   private BacklogGauges webhookGauges;
   private EventLoopLag eventLoopLag;
+  private BoardFlush boardFlush;
 
   public ServiceMetrics(Vertx vertx, LanyardConfig.Metrics config) {
     this.vertx = vertx;
@@ -40,7 +41,10 @@ public final class ServiceMetrics {
     return enabled() ? prometheus.map(MetricsScrape::new) : Optional.empty();
   }
 
-  /** The gauges that run on timers: started once the service is up, so a start that fails leaves none behind. */
+  /**
+   * The gauges that run on timers, and the flush of this instance's counts to the console's live board: started once the
+   * service is up, so a start that fails leaves none behind.
+   */
   public void startProbes(Pool pool) {
     if (!enabled()) {
       return;
@@ -55,6 +59,8 @@ public final class ServiceMetrics {
     // half a period after the mail outbox's gauges, so the two reads never take connections at the same moment
     webhookGauges.start(vertx, config.outboxInterval().dividedBy(2), config.outboxInterval());
     eventLoopLag = EventLoopLag.start(vertx, registry);
+    boardFlush = new BoardFlush(registry, pool);
+    boardFlush.start(vertx, config.boardInterval());
   }
 
   public void stop() {
@@ -66,6 +72,9 @@ public final class ServiceMetrics {
     }
     if (eventLoopLag != null) {
       eventLoopLag.stop();
+    }
+    if (boardFlush != null) {
+      boardFlush.stop(vertx);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.lanyard.web.console;
 
+import io.lanyard.helpdesk.ReadBoard;
 import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.signin.oidc.OidcProvider;
@@ -13,13 +14,13 @@ import java.util.List;
  * and one object per page.
  */
 public record Console(ConsolePaths paths, PageTemplates templates, ConsoleNotices messages, ConsoleSignIn signIn,
-                      SearchPages search, AccountPage account, AccountActions actions) {
+                      SearchPages search, AccountPage account, AccountActions actions, BoardPage board) {
 
   private static final String RESOURCES = "console/";
-  private static final List<String> PAGES = List.of("search", "account", "confirm", "message");
+  private static final List<String> PAGES = List.of("search", "account", "confirm", "message", "board");
 
   /** What the pages run: the help desk's operations. */
-  public record Operations(SearchAccounts search, AccountActions.Operations accounts) {
+  public record Operations(SearchAccounts search, AccountActions.Operations accounts, ReadBoard board) {
   }
 
   public static Console build(ConsolePaths paths, OidcProvider provider, ConsoleSessions sessions, Operations operations) {
@@ -27,6 +28,6 @@ public record Console(ConsolePaths paths, PageTemplates templates, ConsoleNotice
     PageTemplates templates = PageTemplates.load(RESOURCES + "templates/", PAGES, messages, paths.console());
     return new Console(paths, templates, new ConsoleNotices(messages, paths), new ConsoleSignIn(provider, sessions, paths),
       new SearchPages(operations.search(), messages, paths), new AccountPage(operations.accounts().files(), messages, paths),
-      new AccountActions(operations.accounts(), messages, paths));
+      new AccountActions(operations.accounts(), messages, paths), new BoardPage(operations.board(), messages, paths));
   }
 }

@@ -1,6 +1,7 @@
 package io.lanyard.web.pages;
 
 import com.nimbusds.oauth2.sdk.util.URLUtils;
+import io.lanyard.services.metrics.Outcomes;
 import io.lanyard.signin.oidc.Authorization;
 import io.lanyard.signin.oidc.AuthorizationRequests;
 import io.lanyard.signin.oidc.Authorize;
@@ -43,16 +44,21 @@ public final class AuthorizePages {
   private final ConsentPages consent;
   private final SessionCookies cookies;
   private final Optional<PasskeySignIn> passkeys;
+  private final Outcomes outcomes;
   private final String base;
 
-  /** @param passkeys the passkey sign-in, offered on the login page as progressive enhancement when present */
+  /**
+   * @param passkeys the passkey sign-in, offered on the login page as progressive enhancement when present
+   * @param outcomes counts the sign-ins with the API's logins
+   */
   public AuthorizePages(OidcProvider oidc, CommonPages common, ConsentPages consent, SessionCookies cookies,
-                        Optional<PasskeySignIn> passkeys) {
+                        Optional<PasskeySignIn> passkeys, Outcomes outcomes) {
     this.oidc = oidc;
     this.common = common;
     this.consent = consent;
     this.cookies = cookies;
     this.passkeys = passkeys;
+    this.outcomes = outcomes;
     this.base = cookies.path() + "account/";
   }
 
@@ -84,6 +90,7 @@ public final class AuthorizePages {
             return Future.succeededFuture(common.tooManyAttempts(language(request, authorization),
               (int) Math.min(Integer.MAX_VALUE, Math.max(1, result.retryAfter().toSeconds()))));
           }
+          outcomes.countPageLogin(typed, result.outcome() == SignIn.Outcome.SIGNED_IN);
           if (result.outcome() == SignIn.Outcome.WRONG) {
             return Future.succeededFuture((sentPasskey(request) ? form.notice("notice_passkey_refused")
               : form.error(EMAIL, "error_login_wrong")).page(401, request.formToken()));

@@ -78,6 +78,8 @@ class ConsoleAccessIT extends ConsoleFixture {
     assertThat(refused.body()).contains("no help-desk role").doesNotContain("Find an account");
     assertThat(browser.open(console("")).status()).isEqualTo(403);
     assertThat(browser.open(console("accounts/" + annId)).status()).isEqualTo(403);
+    assertThat(browser.open(console("board")).status()).isEqualTo(403);
+    assertThat(browser.open(console("board/still")).status()).isEqualTo(403);
     assertThat(browser.post(console("search"), Map.of("q", "ann")).status()).isEqualTo(403);
     assertThat(db.count("SELECT count(*) FROM console_sessions")).isZero();
     // the audit trail is written a moment after the request, in a batch
