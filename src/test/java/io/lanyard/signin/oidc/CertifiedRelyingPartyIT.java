@@ -84,7 +84,7 @@ class CertifiedRelyingPartyIT {
     JsonObject login = seen.getJsonObject("loginPage");
     assertThat(login.getInteger("status")).isEqualTo(200);
     assertThat(login.getString("contentType")).startsWith("text/html");
-    assertThat(login.getBoolean("hasScript")).isFalse();
+    assertThat(login.getBoolean("hasInlineScript")).isFalse();
     assertThat(login.getString("formMethod")).isEqualTo("post");
     assertThat(login.getJsonArray("hiddenFields")).isNotEmpty();
 
