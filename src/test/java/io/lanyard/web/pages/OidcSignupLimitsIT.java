@@ -1,6 +1,7 @@
 package io.lanyard.web.pages;
 
 import io.lanyard.testing.Cli;
+import io.lanyard.testing.Eventually;
 import io.lanyard.testing.FakeCaptchaProvider;
 import io.lanyard.testing.OidcProviderApp;
 import io.lanyard.testing.Smtp;
@@ -9,6 +10,7 @@ import io.lanyard.testing.TestDb;
 import io.lanyard.testing.UserAgent;
 import io.vertx.core.MultiMap;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,13 @@ class OidcSignupLimitsIT {
     assertThat(run.exitCode()).as(run.err()).isZero();
     clientId = run.lines().stream().filter(line -> line.startsWith("client_id\t")).findFirst().orElseThrow().split("\t")[1];
     app.reloadCaches();
+  }
+
+  /** A test's mail is delivered before the next one clears the mailbox and counts what arrives. */
+  @AfterEach
+  void mailOfTheTestDelivered() {
+    Eventually.until(() -> db.count("SELECT count(*) FROM mail_outbox WHERE status = 'pending'") == 0,
+      "the test's mail delivered");
   }
 
   @Test
