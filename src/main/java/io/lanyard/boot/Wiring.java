@@ -1,5 +1,6 @@
 package io.lanyard.boot;
 
+import io.lanyard.helpdesk.CorrectAddress;
 import io.lanyard.helpdesk.DisableAccount;
 import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
@@ -333,7 +334,7 @@ final class Wiring {
 
   /**
    * What the help desk's console runs: the operations of the CLI's {@code users} commands. The self-service wing's erasure,
-   * export and reset link reach the help desk's operations as functions, as feature wings do not import each other.
+   * export, reset link and address change's link reach the help desk's operations as functions, as feature wings do not import each other.
    */
   private static Console.Operations deskOperations(ServiceParts parts, AccountLifecycle lifecycle) {
     Pool requests = parts.pools().requests();
@@ -347,7 +348,8 @@ final class Wiring {
         // the help desk's own audit event names who sent it, and it is sent at once, as the CLI's
         new SendAccountLink(lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE, () -> { })::sendFor,
           parts.applications(), audit),
-        new ExportAccount(lifecycle.export()::of, audit)),
+        new ExportAccount(lifecycle.export()::of, audit),
+        new CorrectAddress(lifecycle.emailChangeSender()::sendFor, audit)),
       // the board's read is one query a minute per open page, beside the background's timers
       new ReadBoard(parts.pools().background(), new BoardMinutes()));
   }

@@ -1,11 +1,13 @@
 package io.lanyard.selfservice;
 
 import io.lanyard.model.accounts.AccountRepository;
+import io.lanyard.model.accounts.EmailChangeRepository;
 import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.api.Captcha;
 import io.lanyard.model.applications.ApplicationDirectory;
 import io.lanyard.model.audit.AuditTrail;
 import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.selfservice.emailchange.EmailChangeSender;
 import io.lanyard.selfservice.privacy.AccountErasure;
 import io.lanyard.selfservice.privacy.AccountExport;
 import io.lanyard.selfservice.recovery.PasswordResets;
@@ -19,8 +21,8 @@ import io.vertx.sqlclient.Pool;
 
 /**
  * What the account lifecycle's routes and the help desk's commands both do to an account (docs/decisions.md §8): change its
- * password, erase it, export it, send it a reset link. Built here once, from the parts each side has, so the service and the
- * CLI cannot drift apart in what a reset, an erasure or an export does.
+ * password, erase it, export it, send it a reset link or an address change's link. Built here once, from the parts each
+ * side has, so the service and the CLI cannot drift apart in what a reset, an erasure, an export or an address change does.
  *
  * @param requests the pool of the work (the service's request pool, or the CLI's one pool)
  * @param resets the reset requests' two halves, one for the instance: its worker takes what its request path queued
@@ -49,6 +51,12 @@ public record AccountLifecycle(Pool requests, PasswordChange passwordChange, Acc
    */
   public RequestPasswordReset resetRequests(Captcha captcha, AuditTrail audit, Runnable queued) {
     return resets.requests(requests, captcha, audit, queued);
+  }
+
+  /** An address change's link and its mail, without the password check: the route checks it first, the help desk has none. */
+  public EmailChangeSender emailChangeSender() {
+    return new EmailChangeSender(requests, new AccountRepository(), new EmailChangeRepository(), parts.applications(),
+      parts.mail(), parts.config().links(), parts.config().http().publicUrl());
   }
 
   /** The worker that sends what the queued reset requests need, on the background pool. */

@@ -12,6 +12,7 @@ import io.lanyard.model.passwords.PasswordHasher;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.selfservice.AccountLifecycle;
+import io.lanyard.selfservice.emailchange.EmailChangeSender;
 import io.lanyard.selfservice.privacy.AccountErasure;
 import io.lanyard.selfservice.privacy.AccountExport;
 import io.lanyard.selfservice.recovery.RequestPasswordReset;
@@ -42,6 +43,7 @@ final class AccountTools {
   final AccountErasure erasure;
   final AccountExport export;
   final RequestPasswordReset resets;
+  final EmailChangeSender emailChanges;
 
   AccountTools(CliRuntime runtime) {
     Pool pool = runtime.pool();
@@ -65,6 +67,7 @@ final class AccountTools {
     this.export = lifecycle.export();
     // the command records the operator's action itself (its origin is the CLI's), not the route's
     this.resets = lifecycle.resetRequests(Captcha.OFF, AuditTrail.NONE, () -> { });
+    this.emailChanges = lifecycle.emailChangeSender();
   }
 
   /** A bcrypt hasher of the configured cost, on one thread. */

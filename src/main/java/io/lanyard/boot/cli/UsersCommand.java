@@ -29,7 +29,7 @@ import java.util.Optional;
     UsersHelpDeskCommands.SetPassword.class, UsersHelpDeskCommands.SendReset.class, UsersHelpDeskCommands.Delete.class,
     UsersLookupCommands.Show.class, UsersLookupCommands.ListUsers.class, UsersLookupCommands.Export.class,
     UsersDeskCommands.Search.class, UsersDeskCommands.Unlock.class, UsersPasskeysCommand.class, UsersDeskCommands.EndAllSessions.class,
-    UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
+    UsersDeskCommands.CorrectAccountAddress.class, UsersImportCommand.class, UsersSeedCommand.class, UsersPurgeCommand.class})
 final class UsersCommand {
 
   private static final String DEFAULT_LANGUAGE = "eng-GB";

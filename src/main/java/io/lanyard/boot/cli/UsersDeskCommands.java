@@ -1,6 +1,6 @@
 package io.lanyard.boot.cli;
 
-import io.lanyard.helpdesk.SearchRequest;
+import io.lanyard.helpdesk.CorrectAddress;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.SearchRequest;
 import io.lanyard.model.accounts.Account;
@@ -20,7 +20,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** The help desk's search for an account, and the lifting of a login lockout (the operations of {@code helpdesk}). */
+/**
+ * The help desk's search for an account, the lifting of a login lockout, the end of its sessions and the correction of its
+ * address (the operations of {@code helpdesk}).
+ */
 final class UsersDeskCommands {
 
   private UsersDeskCommands() {
@@ -126,6 +129,41 @@ final class UsersDeskCommands {
       audited(runtime, audit -> new EndSessions(sessions, audit).handle(account.id(), actor, RequestOrigin.CLI));
       out().println(account.id());
       return 0;
+    }
+  }
+
+  /**
+   * {@code users correct-address EMAIL NEW_EMAIL}: what {@code requestEmailChange} does once the password is checked. The new
+   * address gets a confirmation link (or, when another account has it, a notice, with the same answer here); EMAIL stays the
+   * account's address until the link is followed. Neither the link nor its token is printed.
+   */
+  @Command(name = "correct-address", description = "Correct a mistyped address: the new address gets a confirmation link; "
+    + "the old one stays in force until it is followed.",
+    footer = "  java -jar lanyard.jar users correct-address ann@exmaple.com ann@example.com")
+  static final class CorrectAccountAddress extends OperatorCommand.OnAccount {
+
+    @Parameters(index = "1", paramLabel = "NEW_EMAIL", description = "The address the account should have.")
+    private String newEmail;
+
+    @Override
+    void checkArguments() throws Exception {
+      if (CorrectAddress.address(newEmail).isEmpty()) {
+        throw refused("NEW_EMAIL: not an e-mail address");
+      }
+      super.checkArguments();
+    }
+
+    @Override
+    int run(CliRuntime runtime, AccountTools tools, Account account) {
+      CorrectAddress.Outcome outcome = audited(runtime, audit -> new CorrectAddress(tools.emailChanges::sendFor, audit)
+        .handle(account.id(), account.email(), newEmail, actor(), RequestOrigin.CLI));
+      switch (outcome) {
+        case QUEUED -> out().println("Confirmation link queued for the new address of account " + account.id());
+        case UNCHANGED -> tell("that is already the account's address: nothing sent");
+        default -> tell("not sent: the account's application has no usable e-mail-change URL or template (nor is "
+          + "http.publicUrl set)");
+      }
+      return outcome == CorrectAddress.Outcome.QUEUED ? 0 : 1;
     }
   }
 

@@ -13,6 +13,7 @@ public enum AuditKind {
   PASSWORD_RESET_REQUESTED("password_reset.requested", true),
   PASSWORD_RESET_COMPLETED("password_reset.completed", false),
   PASSWORD_CHANGED("password.changed", false),
+  EMAIL_CHANGE_REQUESTED("email_change.requested", false),
   EMAIL_CHANGED("email.changed", false),
   ACCOUNT_DISABLED("account.disabled", false),
   ACCOUNT_ENABLED("account.enabled", false),

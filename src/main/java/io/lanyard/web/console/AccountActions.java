@@ -1,6 +1,7 @@
 package io.lanyard.web.console;
 
 import io.lanyard.helpdesk.AccountFile;
+import io.lanyard.helpdesk.CorrectAddress;
 import io.lanyard.helpdesk.DisableAccount;
 import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
@@ -29,7 +30,7 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
 
   /** What the console can do to an account today; the path segment is the name in lower case with dashes. */
   public enum Kind {
-    SEND_LINK, UNLOCK, END_SESSIONS, DISABLE, ENABLE, EXPORT, ERASE;
+    SEND_LINK, CORRECT_ADDRESS, UNLOCK, END_SESSIONS, DISABLE, ENABLE, EXPORT, ERASE;
 
     /** The export's confirmed form downloads a file instead of showing a page. */
     public boolean isDownload() {
@@ -39,6 +40,11 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
     /** Erasure is for {@code admin} staff only, and asks for the address typed (docs/decisions.md §15). */
     boolean isErasure() {
       return this == ERASE;
+    }
+
+    /** The field the confirming form asks for: the address typed again for an erasure, the new one for a correction. */
+    Optional<String> typedField() {
+      return this == ERASE ? Optional.of("confirm") : this == CORRECT_ADDRESS ? Optional.of("newEmail") : Optional.empty();
     }
 
     public String path() {
@@ -52,7 +58,8 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
 
   /** The operations behind the actions, shared with the CLI's {@code users} commands. */
   public record Operations(ReadAccountFile files, UnlockLogin unlock, EndSessions endSessions, DisableAccount disable,
-                           EnableAccount enable, EraseAccount erase, SendAccountLink sendLink, ExportAccount export) {
+                           EnableAccount enable, EraseAccount erase, SendAccountLink sendLink, ExportAccount export,
+                           CorrectAddress correctAddress) {
   }
 
 
@@ -70,14 +77,36 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
         return Future.succeededFuture(confirmation(kind, request, file,
           Optional.of(messages.text(request.language(), "action_erase_mistyped"))).page(400, "confirm"));
       }
-      return run(kind, file, request).map(textKey -> ConsoleView.forStaff(messages, request, "action_" + kind.key() + "_title",
+      if (kind == Kind.CORRECT_ADDRESS) {
+        return correctAddress(request, file);
+      }
+      return done(kind, file, request, run(kind, file, request));
+    });
+  }
+
+  /** A new address that is not one gets the form again, with the reason; the staff member never sees the link. */
+  private Future<Page> correctAddress(ConsoleRequest request, AccountFile file) {
+    return operations.correctAddress().handle(file.id(), file.email(), request.param("newEmail"),
+        "staff " + request.staff().userId(), request.origin())
+      .compose(outcome -> outcome == CorrectAddress.Outcome.INVALID
+        ? Future.succeededFuture(confirmation(Kind.CORRECT_ADDRESS, request, file,
+          Optional.of(messages.text(request.language(), "action_correct_address_invalid"))).page(400, "confirm"))
+        : done(Kind.CORRECT_ADDRESS, file, request, Future.succeededFuture(switch (outcome) {
+          case QUEUED -> "action_correct_address_done";
+          case UNCHANGED -> "action_correct_address_unchanged";
+          default -> "action_correct_address_not_sent";
+        })));
+  }
+
+  /** The page that says what was done, with the way back. */
+  private Future<Page> done(Kind kind, AccountFile file, ConsoleRequest request, Future<String> text) {
+    return text.map(textKey -> ConsoleView.forStaff(messages, request, "action_" + kind.key() + "_title",
           paths)
         .put("paragraphs", List.of(messages.format(request.language(), textKey, Map.of("email", file.email()))))
         .put("action", kind.isErasure()
           ? Map.of("href", paths.console(), "label", messages.text(request.language(), "back_to_search"))
           : Map.of("href", accountPath(file), "label", messages.text(request.language(), "back_to_account")))
         .page(200, "message"));
-    });
   }
 
   private ConsoleView confirmation(Kind kind, ConsoleRequest request, AccountFile file, Optional<String> problem) {
@@ -85,12 +114,14 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
       .put("question", messages.format(request.language(), "action_" + kind.key() + "_question", Map.of("email", file.email())))
       .put("actionPath", accountPath(file) + "/" + kind.path()).put("accountPath", accountPath(file))
       .put("confirmLabel", messages.text(request.language(), "action_" + kind.key() + "_confirm"));
-    if (kind.isErasure()) {
+    kind.typedField().ifPresent(field -> {
       Map<String, String> typed = new java.util.HashMap<>();
-      typed.put("label", messages.text(request.language(), "action_erase_type"));
+      typed.put("name", field);
+      typed.put("type", kind.isErasure() ? "text" : "email");
+      typed.put("label", messages.text(request.language(), "action_" + kind.key() + "_type"));
       problem.ifPresent(text -> typed.put("problem", text));
       view.put("typed", typed);
-    }
+    });
     return view;
   }
 
@@ -124,7 +155,7 @@ public record AccountActions(Operations operations, Messages messages, ConsolePa
         .map(done -> done.isPresent() ? "action_disable_done" : "action_not_applicable");
       case ENABLE -> operations.enable().handle(file.email(), actor, request.origin())
         .map(done -> done.isPresent() ? "action_enable_done" : "action_not_applicable");
-      case EXPORT -> Future.failedFuture(new IllegalStateException("the export is a download, not a page"));
+      case CORRECT_ADDRESS, EXPORT -> Future.failedFuture(new IllegalStateException(kind + " has a path of its own"));
       case ERASE -> operations.erase().handle(file.id(), actor, request.origin())
         .map(erased -> erased ? "action_erase_done" : "action_not_applicable");
     };

@@ -61,7 +61,7 @@ public record AccountPage(ReadAccountFile files, Messages messages, ConsolePaths
   private List<Map<String, String>> actions(ConsoleRequest request, ConsoleView view, AccountFile file) {
     List<AccountActions.Kind> kinds = new ArrayList<>();
     if (!file.status().equals("disabled")) {
-      kinds.add(AccountActions.Kind.SEND_LINK);
+      kinds.addAll(List.of(AccountActions.Kind.SEND_LINK, AccountActions.Kind.CORRECT_ADDRESS));
     }
     kinds.addAll(List.of(AccountActions.Kind.UNLOCK, AccountActions.Kind.END_SESSIONS));
     kinds.add(file.status().equals("disabled") ? AccountActions.Kind.ENABLE : AccountActions.Kind.DISABLE);

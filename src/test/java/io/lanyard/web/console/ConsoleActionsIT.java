@@ -2,12 +2,16 @@ package io.lanyard.web.console;
 
 import io.lanyard.testing.Accounts;
 import io.lanyard.testing.Cli;
+import io.lanyard.testing.Http;
+import io.lanyard.testing.Mails;
 import io.lanyard.testing.OidcProviderApp;
+import io.lanyard.testing.Smtp;
 import io.lanyard.testing.TestApp;
 import io.lanyard.testing.TestDb;
 import io.lanyard.testing.UserAgent;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +32,7 @@ class ConsoleActionsIT {
   private static final String DESK = ConsoleFixture.DESK;
   private static final String ANN = ConsoleAccessIT.ANN;
   private static final String WRONG = "not the password";
+  private static final String NEW_ADDRESS = "ann.fixed@example.com";
 
   private static TestApp app;
   private static String issuer;
@@ -250,6 +255,82 @@ class ConsoleActionsIT {
     assertThat(run.lines()).containsExactly(annId);
     assertThat(app.http().get("/_me", token).status()).isEqualTo(401);
     assertThat(db.single("SELECT detail FROM audit_events WHERE kind = 'sessions.ended'").getString(0))
+      .isEqualTo("by operator sam");
+  }
+
+  @Test
+  void correctingTheAddressMailsALinkToTheNewOneWhichConfirmsIt() {
+    Smtp.shared().clear();
+    UserAgent.Page confirm = browser.open(console("accounts/" + annId + "/correct-address"));
+    assertThat(confirm.status()).isEqualTo(200);
+    assertThat(confirm.body()).contains("Give " + ANN + " a corrected address", "name=\"newEmail\"", "type=\"email\"");
+
+    UserAgent.Page done = browser.post(console("accounts/" + annId + "/correct-address"),
+      Map.of("form", form, "newEmail", " Ann.Fixed@Example.com "));
+
+    assertThat(done.status()).withFailMessage(done.body()).isEqualTo(200);
+    assertThat(done.body()).contains("A confirmation link is on its way", ANN + " stays the account")
+      .doesNotContain("token");
+    MimeMessage link = Mails.awaitTo(Smtp.shared(), NEW_ADDRESS, "Confirm your new e-mail address");
+    assertThat(db.single("SELECT email FROM users WHERE id = $1::uuid", annId).getString(0))
+      .as("the old address is in force until the link is followed").isEqualTo(ANN);
+    Http.Response confirmed = app.http().post("/_plugin/Vendor/user/confirmEmailChange",
+      new JsonObject().put("token", Mails.tokenIn(link)));
+    assertThat(confirmed.statusCode()).withFailMessage(confirmed.pretty()).isZero();
+    assertThat(db.single("SELECT email FROM users WHERE id = $1::uuid", annId).getString(0)).isEqualTo(NEW_ADDRESS);
+    awaitAudit("email_change.requested");
+    Row event = db.single("SELECT user_id::text, identifier, detail FROM audit_events WHERE kind = 'email_change.requested'");
+    assertThat(event.getString(0)).isEqualTo(annId);
+    assertThat(event.getString(1)).isEqualTo(ANN);
+    assertThat(event.getString(2)).isEqualTo("by staff " + deskId);
+  }
+
+  @Test
+  void anAddressOfAnotherAccountGetsTheSameAnswerAndTheInUseNotice() {
+    Smtp.shared().clear();
+    UserAgent.Page done = browser.post(console("accounts/" + annId + "/correct-address"), Map.of("form", form, "newEmail", DESK));
+
+    assertThat(done.status()).isEqualTo(200);
+    assertThat(done.body()).contains("A confirmation link is on its way");
+    assertThat(Mails.textOf(Mails.awaitTo(Smtp.shared(), DESK, "given for another account"))).doesNotContain("token=");
+    assertThat(db.count("SELECT count(*) FROM email_changes")).isZero();
+  }
+
+  @Test
+  void anInvalidNewAddressGetsTheFormAgainAndChangesNothing() {
+    UserAgent.Page refused = browser.post(console("accounts/" + annId + "/correct-address"),
+      Map.of("form", form, "newEmail", "ann at example"));
+    UserAgent.Page forged = browser.post(console("accounts/" + annId + "/correct-address"),
+      Map.of("form", "forged", "newEmail", NEW_ADDRESS));
+
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.body()).contains("This is not an e-mail address", "aria-invalid=\"true\"", "name=\"newEmail\"");
+    assertThat(forged.status()).isEqualTo(400);
+    assertThat(db.count("SELECT count(*) FROM email_changes")).isZero();
+    assertThat(db.count("SELECT count(*) FROM mail_outbox")).isZero();
+    assertThat(db.count("SELECT count(*) FROM audit_events WHERE kind = 'email_change.requested'")).isZero();
+  }
+
+  @Test
+  void theCliCorrectsTheAddressWithTheSameOperation() {
+    Smtp.shared().clear();
+    Cli.Run invalid = Cli.run("users", "correct-address", ANN, "not-an-address", "--operator", "sam");
+    Cli.Run unknown = Cli.run("users", "correct-address", "nobody@example.com", NEW_ADDRESS, "--operator", "sam");
+    assertThat(invalid.exitCode()).isEqualTo(2);
+    assertThat(invalid.err()).contains("NEW_EMAIL: not an e-mail address");
+    assertThat(unknown.exitCode()).isEqualTo(1);
+    assertThat(db.count("SELECT count(*) FROM email_changes")).isZero();
+
+    // the link leads to the hosted page, as the account has no application of its own
+    Cli.Run run = Cli.runWithEnvironment(Map.of("LANYARD_PUBLIC_URL", issuer), "users", "correct-address", ANN, NEW_ADDRESS,
+      "--operator", "sam");
+
+    assertThat(run.exitCode()).withFailMessage(run.err()).isZero();
+    assertThat(run.out()).contains(annId).doesNotContain("token");
+    String token = Mails.tokenIn(Mails.awaitTo(Smtp.shared(), NEW_ADDRESS, "Confirm your new e-mail address"));
+    assertThat(run.out() + run.err()).doesNotContain(token);
+    assertThat(db.single("SELECT email FROM users WHERE id = $1::uuid", annId).getString(0)).isEqualTo(ANN);
+    assertThat(db.single("SELECT detail FROM audit_events WHERE kind = 'email_change.requested'").getString(0))
       .isEqualTo("by operator sam");
   }
 
