@@ -157,8 +157,6 @@ final class Wiring {
   private final DbPools pools;
   private final ChangeFeed changeFeed;
   private final List<LiveCopy<?>> liveCopies = new ArrayList<>();
-  /** Set with the lifecycle: the worker of the queued reset requests. */
-
   private Wiring(Vertx vertx, LanyardConfig config, DbPools pools, ChangeFeed changeFeed) {
     this.vertx = vertx;
     this.config = config;

@@ -39,8 +39,6 @@ import static io.lanyard.model.api.StatusCode.CREATE_USER_LOOKUP_FAILED;
  */
 public final class CreateUserByLink {
 
-  /** The hosted page of account links, for applications with no link URL of their own. */
-
   private final Pool pool;
   private final CreationAdmission admission;
   private final TemplateDirectory templates;

@@ -10,6 +10,8 @@ import java.util.Optional;
 /**
  * What an e-mailed link leads to, without using it: a hosted page shows its form only for a link its operation would accept,
  * in the account's language. Reads only.
+ *
+ * @param links {@link AccountLinkRepository} or {@link PasswordResetRepository}'s look-up
  */
 public record UsableLinks(Pool pool, Lookup links) {
 
@@ -18,9 +20,6 @@ public record UsableLinks(Pool pool, Lookup links) {
   public interface Lookup {
     Future<Optional<LinkedAccount>> findLinkedAccount(SqlClient client, byte[] tokenHash);
   }
-
-
-  /** @param links {@link AccountLinkRepository} or {@link PasswordResetRepository}'s look-up */
 
   /** The account of a usable link; empty for a link unknown, used or expired. */
   public Future<Optional<LinkedAccount>> find(String token) {

@@ -21,32 +21,11 @@ import java.util.Optional;
  * alone, never on the account, and the request path's one write is the same row in {@code password_reset_requests} whatever
  * the address: whether it has an account, and what it gets ({@link ResetMail}), is worked out afterwards by
  * {@link ResetRequestVerticle}. Neither the reply nor its timing tells whether the address has an account.
+ *
+ * @param queued tells the workers a request was queued ({@link ResetRequestVerticle#NUDGE})
  */
-public final class RequestPasswordReset {
-
-  private final Pool pool;
-  private final Captcha captcha;
-  private final ApplicationDirectory applications;
-  private final ResetRequestQueue queue;
-  private final ResetMail resetMail;
-  private final AccountMail mail;
-  private final AuditTrail audit;
-  private final Runnable queued;
-
-  /**
-   * @param queued tells the workers a request was queued ({@link ResetRequestVerticle#NUDGE})
-   */
-  RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, ResetRequestQueue queue,
-                       ResetMail resetMail, AccountMail mail, AuditTrail audit, Runnable queued) {
-    this.pool = pool;
-    this.queue = queue;
-    this.captcha = captcha;
-    this.applications = applications;
-    this.resetMail = resetMail;
-    this.mail = mail;
-    this.audit = audit;
-    this.queued = queued;
-  }
+public record RequestPasswordReset(Pool pool, Captcha captcha, ApplicationDirectory applications, ResetRequestQueue queue,
+                                   ResetMail resetMail, AccountMail mail, AuditTrail audit, Runnable queued) {
 
   /**
    * The body's checks, then the application's (in memory), then the CAPTCHA's (a call to the provider, so after every check

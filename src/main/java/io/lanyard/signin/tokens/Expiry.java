@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
 /**
  * The {@code expiresIn} rules of login and refresh: a JSON number or a digits-only string is milliseconds, anything else the `ms`
  * syntax; {@code -1} asks for a token that never expires, which only a deployment without {@code jwt.maxTtl} grants.
+ *
+ * @param maxTtlMillis the longest lifetime allowed, or -1 for no limit
  */
 public record Expiry(long defaultTtlMillis, long maxTtlMillis) {
 
@@ -29,9 +31,6 @@ public record Expiry(long defaultTtlMillis, long maxTtlMillis) {
       return new Parsed(0, error);
     }
   }
-
-
-  /** @param maxTtlMillis the longest lifetime allowed, or -1 for no limit */
 
   /** @param raw the {@code expiresIn} argument as it arrived: absent, a JSON number, or a string */
   public Parsed parse(Object raw) {
