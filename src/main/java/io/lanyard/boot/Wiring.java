@@ -6,15 +6,13 @@ import io.lanyard.helpdesk.EnableAccount;
 import io.lanyard.helpdesk.EndSessions;
 import io.lanyard.helpdesk.EraseAccount;
 import io.lanyard.helpdesk.ExportAccount;
+import io.lanyard.helpdesk.HelpDeskOperations;
 import io.lanyard.helpdesk.ReadAccountFile;
 import io.lanyard.helpdesk.ReadBoard;
-import io.lanyard.helpdesk.SearchAccounts;
 import io.lanyard.helpdesk.SendAccountLink;
-import io.lanyard.helpdesk.UnlockLogin;
 import io.lanyard.helpdesk.staff.ConsoleSessions;
 import io.lanyard.model.accounts.AccountLinkRepository;
 import io.lanyard.model.accounts.AccountRepository;
-import io.lanyard.model.accounts.AccountSearch;
 import io.lanyard.model.accounts.EmailChangeRepository;
 import io.lanyard.model.accounts.LoginFailures;
 import io.lanyard.model.accounts.LoginLockout;
@@ -337,9 +335,11 @@ final class Wiring {
   private static Console.Operations deskOperations(ServiceParts parts, AccountLifecycle lifecycle) {
     Pool requests = parts.pools().requests();
     AuditTrail audit = parts.audit();
-    return new Console.Operations(new SearchAccounts(requests, new AccountSearch()),
+    // search and unlock built as the CLI's users search and users unlock build them
+    HelpDeskOperations desk = HelpDeskOperations.build(requests, parts.failures(), audit);
+    return new Console.Operations(desk.search(),
       new AccountActions.Operations(new ReadAccountFile(requests, parts.failures()),
-        new UnlockLogin(requests, parts.failures(), parts.accounts(), audit), new EndSessions(parts.sessions(), audit),
+        desk.unlock(), new EndSessions(parts.sessions(), audit),
         new DisableAccount(requests, parts.users(), parts.events(), parts.sessions(), audit),
         new EnableAccount(requests, parts.users(), audit),
         new EraseAccount(lifecycle.erasure()::erase, audit),
