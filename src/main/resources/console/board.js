@@ -77,7 +77,9 @@
         say(fresh.getAttribute('data-updated'));
       });
     }).catch(function () {
-      say(live.getAttribute('data-failed'));
+      if (!paused) {
+        say(live.getAttribute('data-failed'));
+      }
     }).then(function () {
       fetching = false;
       schedule(interval);
