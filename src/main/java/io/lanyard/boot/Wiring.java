@@ -305,7 +305,7 @@ final class Wiring {
     Optional<ConsolePages> console = oidc.map(provider -> {
       ConsolePaths paths = ConsolePages.paths(provider.issuer(), origin);
       return new ConsolePages(Console.build(paths, provider, consoleSessions,
-        deskOperations(parts, operations.selfService().lifecycle())), consoleSessions,
+        deskOperations(parts, operations.selfService().lifecycle()), config.metrics().boardInterval()), consoleSessions,
         formKey, origin, common, templates);
     });
     return new AccountPages(pages, formKey, Stylesheet.load(config.http().pagesStylesheet()), origin, sourceRates, outcomes,
@@ -348,7 +348,8 @@ final class Wiring {
           parts.applications(), audit),
         new ExportAccount(lifecycle.export()::of, audit),
         new CorrectAddress(lifecycle.emailChangeSender()::sendFor, audit)),
-      // the board's read is one query a minute per open page, beside the background's timers
+      // the board's read is one query per metrics.boardInterval and open live board (none while hidden or paused), beside the
+      // background's timers
       new ReadBoard(parts.pools().background(), new BoardMinutes()));
   }
 

@@ -11,8 +11,8 @@ import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.HostedPages;
 import io.lanyard.web.pages.Page;
 import io.lanyard.web.pages.PageRequest;
+import io.lanyard.web.pages.PageScript;
 import io.lanyard.web.pages.PasskeyPages;
-import io.lanyard.web.pages.PasskeyScript;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.Cookie;
@@ -50,7 +50,7 @@ public final class AccountPages {
   private final HostedPages pages;
   private final FormTokens formTokens;
   private final Stylesheet stylesheet;
-  private final PasskeyScript passkeyScript = PasskeyScript.load();
+  private final PageScript passkeyScript = PageScript.passkey();
   private final PageOrigin origin;
   private final SourceLimits limits;
   private final Outcomes outcomes;
@@ -105,7 +105,7 @@ public final class AccountPages {
     });
     router.route(css).handler(context -> write(context, pages.common().wrongMethod(language(context), List.of("GET"))));
     pages.oidc().ifPresent(oidc -> {
-      String script = PREFIX + "/" + PasskeyScript.NAME;
+      String script = PREFIX + "/" + PageScript.PASSKEY;
       router.get(script).handler(context -> {
         context.put(HttpVerticle.ROUTE, script);
         passkeyScript.serve(context.response());

@@ -6,6 +6,7 @@ import io.lanyard.model.api.Overloaded;
 import io.lanyard.model.api.RequestOrigin;
 import io.lanyard.signin.oidc.ConsoleClient;
 import io.lanyard.web.console.AccountActions;
+import io.lanyard.web.console.BoardPage;
 import io.lanyard.web.console.ConsolePaths;
 import io.lanyard.web.console.ConsoleRequest;
 import io.lanyard.web.console.ConsoleSignIn;
@@ -14,6 +15,7 @@ import io.lanyard.web.console.Console;
 import io.lanyard.web.pages.PageTemplates;
 import io.lanyard.web.pages.CommonPages;
 import io.lanyard.web.pages.Page;
+import io.lanyard.web.pages.PageScript;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.Cookie;
@@ -33,6 +35,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -60,6 +63,7 @@ public final class ConsolePages {
   private final CommonPages common;
   private final String cookiePath;
   private final Stylesheet stylesheet = Stylesheet.console();
+  private final PageScript boardScript = PageScript.load("console/" + BoardPage.SCRIPT);
 
   /** @param formKey the deployment's shared key of form tokens */
   public ConsolePages(Console console, ConsoleSessions sessions, String formKey, PageOrigin origin, CommonPages common,
@@ -92,11 +96,8 @@ public final class ConsolePages {
       context.put(HttpVerticle.ROUTE, PREFIX);
       writer.write(context, Page.redirect(cookiePath, language(context)));
     });
-    String css = PREFIX + "/console.css";
-    router.get(css).handler(context -> {
-      context.put(HttpVerticle.ROUTE, css);
-      stylesheet.serve(context.response());
-    });
+    file(router, PREFIX + "/console.css", stylesheet::serve);
+    file(router, PREFIX + "/" + BoardPage.SCRIPT, boardScript::serve);
     router.get(PREFIX + "/callback").handler(this::callback);
     router.post(PREFIX + "/logout").handler(this::logout);
     staff(router, HttpMethod.GET, PREFIX + "/", console.search()::home);
@@ -114,6 +115,14 @@ public final class ConsolePages {
       }
     }
     router.route(PREFIX + "/*").handler(context -> writer.write(context, common.notFound(language(context))));
+  }
+
+  /** A file of the console's own, the same for everyone (no session needed): its stylesheet, the live board's script. */
+  private static void file(Router router, String path, Consumer<HttpServerResponse> serve) {
+    router.get(path).handler(context -> {
+      context.put(HttpVerticle.ROUTE, path);
+      serve.accept(context.response());
+    });
   }
 
   /** A page for staff only: signed-in staff see it; anyone else signs in first, or is refused. */

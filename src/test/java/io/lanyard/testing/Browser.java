@@ -102,6 +102,12 @@ public final class Browser implements AutoCloseable {
     driver.get(url);
   }
 
+  /** Closes the tab the test looks at and goes back to the first one, which comes to the front again. */
+  public void closeTab() {
+    driver.close();
+    driver.switchTo().window(driver.getWindowHandles().iterator().next());
+  }
+
   /** The address the browser is at. */
   public String currentUrl() {
     return driver.getCurrentUrl();
@@ -188,13 +194,20 @@ public final class Browser implements AutoCloseable {
 
   /** axe-core's serious and critical violations of the page, one line each (empty: none). */
   public List<String> accessibilityViolations() {
+    return axeViolations().stream().filter(rule -> BLOCKING_IMPACTS.contains(rule.getImpact())).map(Browser::describe).toList();
+  }
+
+  /** axe-core's violations of the page whatever their impact, minor and moderate too, one line each (empty: none). */
+  public List<String> everyAccessibilityViolation() {
+    return axeViolations().stream().map(Browser::describe).toList();
+  }
+
+  private List<Rule> axeViolations() {
     Results results = new AxeBuilder().analyze(driver);
     if (results.isErrored()) {
       throw new AssertionError("axe-core failed: " + results.getErrorMessage());
     }
-    return results.getViolations().stream()
-      .filter(rule -> BLOCKING_IMPACTS.contains(rule.getImpact()))
-      .map(Browser::describe).toList();
+    return results.getViolations();
   }
 
   /** Saves the visible page as {@code target/screenshots/<name>.png}. */

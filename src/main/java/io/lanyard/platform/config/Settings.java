@@ -227,7 +227,8 @@ public final class Settings {
     Setting.inFile("metrics.outboxInterval", "LANYARD_METRICS_OUTBOX_INTERVAL", kind(DURATION), "15s",
       "How often the outbox gauges are read from the database"),
     Setting.inFile("metrics.boardInterval", "LANYARD_METRICS_BOARD_INTERVAL", kind(DURATION), "1m",
-      "How often each instance adds its counts to the console's live board (a crashed instance loses at most this much)"),
+      "How often each instance adds its counts to the console's live board, and an open live board fetches its figures (a "
+        + "crashed instance loses at most this much)"),
     Setting.inFile("webhooks.pollInterval", "LANYARD_WEBHOOK_POLL_INTERVAL", kind(DURATION), "5s",
       "How often each instance looks for due webhook deliveries (retries, events committed by the CLI or by a stopped instance)"),
     Setting.inFile("webhooks.batchSize", "LANYARD_WEBHOOK_BATCH_SIZE", integer(1, 1000), 50,

@@ -7,6 +7,7 @@ import io.lanyard.signin.oidc.OidcProvider;
 import io.lanyard.web.pages.Messages;
 import io.lanyard.web.pages.PageTemplates;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -23,11 +24,14 @@ public record Console(ConsolePaths paths, PageTemplates templates, ConsoleNotice
   public record Operations(SearchAccounts search, AccountActions.Operations accounts, ReadBoard board) {
   }
 
-  public static Console build(ConsolePaths paths, OidcProvider provider, ConsoleSessions sessions, Operations operations) {
+  /** @param boardInterval how often the instances add their counts to the live board ({@code metrics.boardInterval}) */
+  public static Console build(ConsolePaths paths, OidcProvider provider, ConsoleSessions sessions, Operations operations,
+                              Duration boardInterval) {
     Messages messages = Messages.load(RESOURCES + "messages/");
     PageTemplates templates = PageTemplates.load(RESOURCES + "templates/", PAGES, messages, paths.console());
     return new Console(paths, templates, new ConsoleNotices(messages, paths), new ConsoleSignIn(provider, sessions, paths),
       new SearchPages(operations.search(), messages, paths), new AccountPage(operations.accounts().files(), messages, paths),
-      new AccountActions(operations.accounts(), messages, paths), new BoardPage(operations.board(), messages, paths));
+      new AccountActions(operations.accounts(), messages, paths),
+      new BoardPage(operations.board(), messages, paths, boardInterval));
   }
 }

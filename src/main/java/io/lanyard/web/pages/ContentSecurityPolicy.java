@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * The hosted pages' {@code Content-Security-Policy}: no script at all, styles and images from here only, no framing, forms
- * posted here only. The login page runs our own passkey script where passkeys are on ({@link #runningOurScript}). One page may
- * also widen it: the "forgot password" page, when a CAPTCHA is configured, for its provider's
- * widget alone ({@link CaptchaWidget}); every other page keeps the strict policy.
+ * posted here only. The login page runs our own passkey script where passkeys are on, and the console's live board its
+ * own ({@link #runningOurScript}). One page may also widen it: the "forgot password" page, when a CAPTCHA is configured,
+ * for its provider's widget alone ({@link CaptchaWidget}); every other page keeps the strict policy.
  */
 public final class ContentSecurityPolicy {
 
@@ -25,10 +25,10 @@ public final class ContentSecurityPolicy {
   }
 
   /**
-   * A policy whose page also runs our own script from our origin ({@code passkey.js}), which may call our API (the passkey
-   * challenge): nothing inline, nothing from elsewhere.
+   * A policy whose page also runs our own script from our origin ({@link PageScript}), which may call our routes (the passkey
+   * challenge, the console's board figures): nothing inline, nothing from elsewhere.
    */
-  static String runningOurScript(String policy) {
+  public static String runningOurScript(String policy) {
     return policy.replace("default-src 'none'; ", "default-src 'none'; script-src 'self'; connect-src 'self'; ");
   }
 

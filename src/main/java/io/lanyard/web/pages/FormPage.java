@@ -114,7 +114,7 @@ final class FormPage {
    */
   FormPage passkeys(String field, String rootPath) {
     model.put("passkey", Map.of("field", field, "challengeUrl", rootPath + "_login/passkey/_challenge",
-      "script", PasskeyScript.NAME, "label", messages.text(language, "login_passkey"),
+      "script", PageScript.PASSKEY, "label", messages.text(language, "login_passkey"),
       "failed", messages.text(language, "login_passkey_failed")));
     runsPasskeyScript = true;
     return this;

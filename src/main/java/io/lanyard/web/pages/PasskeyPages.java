@@ -142,7 +142,7 @@ public final class PasskeyPages {
         model.put("options", options.result().encode());
         model.put("canAdd", true);
       }
-      model.put("script", PasskeyScript.NAME);
+      model.put("script", PageScript.PASSKEY);
       model.put("switch", LanguageSwitch.to(language, PAGE, Map.of()));
       return Page.of(status, PAGE, language, model)
         .withHeader("Content-Security-Policy", ContentSecurityPolicy.runningOurScript(ContentSecurityPolicy.STRICT));

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Who may use the console, checked on every request through the real sign-in (the provider's login page, code and PKCE): staff
  * get their pages; an account without a role gets 403 on every console route; a revoked role, a disabled account and a
- * logout end access at the next request; forms without the anti-forgery token change nothing.
+ * logout end access at the next request; forms without the anti-forgery token change nothing; the live board alone runs a
+ * script, ours, from our origin.
  */
 class ConsoleAccessIT extends ConsoleFixture {
 
@@ -85,6 +86,27 @@ class ConsoleAccessIT extends ConsoleFixture {
     // the audit trail is written a moment after the request, in a batch
     io.lanyard.testing.Eventually.until(() -> db.count("SELECT count(*) FROM audit_events WHERE kind = 'console.refused' "
       + "AND user_id = $1::uuid", annId) > 0, "console.refused written");
+  }
+
+  @Test
+  void theLiveBoardAloneRunsAScriptOurOwnFromOurOriginAndNothingInline() {
+    signIn(DESK);
+
+    UserAgent.Page live = browser.open(console("board"));
+    UserAgent.Page still = browser.open(console("board/still"));
+
+    assertThat(live.header("Content-Security-Policy").orElseThrow()).isEqualTo("default-src 'none'; script-src 'self'; "
+      + "connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    assertThat(live.body()).contains("<script src=\"/console/board.js\" defer></script>", "data-interval-seconds=\"60\"")
+      .doesNotContain("http-equiv", " onclick=", "<script>");
+    assertThat(still.header("Content-Security-Policy").orElseThrow()).doesNotContain("script-src");
+    assertThat(still.body()).doesNotContain("<script", "http-equiv");
+    // the script is the same for everyone, as the stylesheet: no session needed, nothing personal in it
+    UserAgent.Page script = new UserAgent(issuer).open(console("board.js"));
+    assertThat(script.status()).isEqualTo(200);
+    assertThat(script.header("Content-Type").orElseThrow()).isEqualTo("text/javascript; charset=utf-8");
+    assertThat(script.header("X-Content-Type-Options").orElseThrow()).isEqualTo("nosniff");
+    assertThat(script.body()).contains("board-live");
   }
 
   @Test
