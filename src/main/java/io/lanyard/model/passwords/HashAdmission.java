@@ -23,8 +23,9 @@ import java.util.function.LongSupplier;
  * at most that work, and gets in; and as more sources hold places, the flooding one is refused first, down to its share.
  * A source alone, or a few, may use everything but the room: the queue a lone source builds is a quarter shorter, its
  * throughput the same (its clients are not turned away while a thread could take their work). The share never falls below
- * the number of threads. Everything here is per instance and in memory, and runs under this object's lock: a few hundred
- * admissions a second at most, each a handful of operations.
+ * the threads divided between the sources holding places: a source alone may keep every thread busy, and hundreds of
+ * sources (a botnet's addresses) hold one place each. Everything here is per instance and in memory, and runs under this
+ * object's lock: a few hundred admissions a second at most, each a handful of operations.
  *
  * <p>By priority ({@link HashPriority}): a quarter of the capacity is the reserve, which ordinary work never takes; a name
  * that signed in lately may use half of it, a client with a device marker all of it. A flood from any number of sources so
@@ -177,7 +178,8 @@ final class HashAdmission {
    * @param others the sources other than the asking one that hold some of the queue
    */
   private int share(int part, int others) {
-    return Math.max(threads, part / (others + 2));
+    int threadsEach = (threads + others) / (others + 1);
+    return Math.max(threadsEach, part / (others + 2));
   }
 
   /**

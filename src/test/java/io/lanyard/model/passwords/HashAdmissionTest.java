@@ -158,13 +158,25 @@ class HashAdmissionTest {
   }
 
   @Test
-  void everySourceKeepsEveryThreadBusyEvenWithATinyQueue() {
-    // a budget that holds no queue at all: the share never goes under the number of threads
+  void aSourceAloneKeepsEveryThreadBusyEvenWithATinyQueue() {
+    // a budget that holds no queue at all: the share of a source alone never goes under the number of threads
     HashAdmission admission = admission(4, Duration.ofNanos(1));
 
     for (int i = 0; i < 4; i++) {
       assertThat(admission.admit("only")).as("hash %d", i).isEmpty();
     }
+  }
+
+  @Test
+  void pastTheFreePartEachOfManySourcesHoldsOnePlace() {
+    // 17 ordinary places, 13 of them free: past that, with 13 sources holding places, the threads give each one place
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+    for (int i = 0; i < 13; i++) {
+      assertThat(admission.admit("bot-" + i)).isEmpty();
+    }
+
+    assertThat(admission.admit("bot-0")).as("a second place for one of many").isPresent();
+    assertThat(admission.admit("person")).as("a first place").isEmpty();
   }
 
   @Test
