@@ -1,6 +1,7 @@
 package io.lanyard.boot;
 
 import io.lanyard.model.passwords.PasswordHasher;
+import io.lanyard.model.passwords.SuspectSources;
 import io.lanyard.platform.config.ConfigException;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.RiskySettings;
@@ -14,6 +15,7 @@ import io.lanyard.platform.db.KeptSecrets;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.RequestLogContext;
 import io.lanyard.platform.support.ServingState;
+import io.lanyard.platform.support.SourceKeys;
 import io.lanyard.services.events.SubscriptionSecrets;
 import io.lanyard.services.mail.MailModes;
 import io.lanyard.services.mail.MailVerticle;
@@ -131,7 +133,10 @@ public final class Lanyard {
       })
       .compose(feed -> {
         lanyard.changeFeed = feed;
-        return PasswordHasher.create(vertx, config.security().bcryptCost(), hashThreads, config.security().hashQueueBudget());
+        LanyardConfig.Security security = config.security();
+        return PasswordHasher.create(vertx, security.bcryptCost(), hashThreads, security.hashQueueBudget(),
+          SuspectSources.of(security.suspect().failures(), security.suspect().window(),
+            new SourceKeys(security.sourceAllowlist())));
       })
       .compose(hasher -> {
         lanyard.hasher = hasher;

@@ -209,6 +209,7 @@ final class Wiring {
     Outbox outbox = new Outbox(vertx, config.mail().messageIdDomain(), MailModes.suppression(config.mail(), synthetic),
       metrics);
     LoginFailures failures = LoginLockout.of(config.security().lockout());
+    hasher.registerMeters(metrics);
     ServiceParts parts = new ServiceParts(vertx, config, pools, metrics, new UserRepository(synthetic),
       new AccountRepository(), new AccountLinkRepository(), applicationDirectory, templateDirectory, outbox,
       new AccountMail(applicationDirectory, templateDirectory, outbox),

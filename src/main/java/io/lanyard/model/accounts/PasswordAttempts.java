@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  *
  * <p>An attempt carrying a device marker for the name is counted by the marker instead of the name, and hashed in the whole
  * reserve of the queue; a name that signed in successfully lately ({@link RecentSignIns}) is hashed in half of it
- * (docs/security.md#device-markers).
+ * (docs/security.md#device-markers); any other in the part of the ordinary queue its source's record gives it, which the
+ * hasher keeps from the checks' outcomes (docs/security.md#suspect-sources).
  */
 public final class PasswordAttempts {
 

@@ -3,6 +3,7 @@ package io.lanyard.model.passwords;
 import io.lanyard.model.api.Overloaded;
 
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -22,13 +23,20 @@ import java.util.function.LongSupplier;
  * at most that work, and gets in; and as more sources hold places, the flooding one is refused first, down to its share.
  * A source alone, or a few, may use everything but the room: the queue a lone source builds is a quarter shorter, its
  * throughput the same (its clients are not turned away while a thread could take their work). The share never falls below
- * the number of threads. Everything here is per instance and in memory, and runs under this object's lock: a few hundred
- * admissions a second at most, each a handful of operations.
+ * the threads divided between the sources holding places: a source alone may keep every thread busy, and hundreds of
+ * sources (a botnet's addresses) hold one place each. Everything here is per instance and in memory, and runs under this
+ * object's lock: a few hundred admissions a second at most, each a handful of operations.
  *
  * <p>By priority ({@link HashPriority}): a quarter of the capacity is the reserve, which ordinary work never takes; a name
  * that signed in lately may use half of it, a client with a device marker all of it. A flood from any number of sources so
  * stops at three quarters of the queue, and a returning person's hash waits behind at most that work, within the budget.
  * The sources' shares above are counted within the ordinary part.
+ *
+ * <p>By the source's record ({@link SuspectSources}): within the ordinary part, work from a source whose password checks
+ * failed lately may fill three quarters, from a suspect source half, each part shared between the sources in it as above.
+ * A botnet's addresses so leave the top of the ordinary part to sources with a clean record (first-timers) once each has
+ * failed once, and half of it once each is suspect; when the queue is full, every freed place goes to the work that may
+ * take it, so no thread has to pick work by priority: each admitted hash waits behind at most the queue, within the budget.
  *
  * <p>The average is of wall time, so it counts the contention the hashes ran under (other work on the cores). That lesson
  * goes stale once the queue is empty: after {@link #FORGET_AFTER_IDLE} with no hash admitted, the estimate starts again from
@@ -49,6 +57,8 @@ final class HashAdmission {
   private final LongSupplier clock;
   /** Hashes admitted and not finished, by source; a source holding none has no entry, so the map stays within capacity. */
   private final Map<String, Integer> held = new HashMap<>();
+  /** Hashes refused, by the priority they asked for (for the metrics). */
+  private final Map<HashPriority, Long> refusals = new EnumMap<>(HashPriority.class);
   private int admitted;
   private double averageNanos;
   private double averageCpuNanos;
@@ -80,19 +90,25 @@ final class HashAdmission {
     }
     long wait = estimatedWaitNanos(admitted);
     if (wait > budgetNanos) {
-      return Optional.of(new Overloaded("hash queue over budget", retryAfterSeconds(wait)));
+      return refused(priority, "hash queue over budget", wait);
     }
-    if (admitted >= ceiling(priority)) {
-      return Optional.of(new Overloaded("hash queue full but for its reserve", retryAfterSeconds(wait)));
+    int ceiling = ceiling(priority);
+    if (admitted >= ceiling) {
+      return refused(priority, "hash queue full for this priority", wait);
     }
     int mine = held.getOrDefault(source, 0);
-    if (priority == HashPriority.ORDINARY && admitted >= ordinary() - room()
-      && mine >= share(mine > 0 ? held.size() - 1 : held.size())) {
-      return Optional.of(new Overloaded("source over its share of the hash queue", retryAfterSeconds(wait)));
+    if (priority.compareTo(HashPriority.ORDINARY) <= 0 && admitted >= ceiling - room(ceiling)
+      && mine >= share(ceiling, mine > 0 ? held.size() - 1 : held.size())) {
+      return refused(priority, "source over its share of the hash queue", wait);
     }
     admitted++;
     held.put(source, mine + 1);
     return Optional.empty();
+  }
+
+  private Optional<Overloaded> refused(HashPriority priority, String why, long wait) {
+    refusals.merge(priority, 1L, Long::sum);
+    return Optional.of(new Overloaded(why, retryAfterSeconds(wait)));
   }
 
   /**
@@ -121,6 +137,11 @@ final class HashAdmission {
     return admitted;
   }
 
+  /** Hashes of {@code priority} refused since start. */
+  synchronized long refusals(HashPriority priority) {
+    return refusals.getOrDefault(priority, 0L);
+  }
+
   /** How many hashes the queue holds within the budget: those running, and those whose wait stays within it. */
   private int capacity() {
     return threads + (int) Math.min(Integer.MAX_VALUE - threads, (long) (budgetNanos * threads / averageNanos));
@@ -139,20 +160,26 @@ final class HashAdmission {
   /** How many hashes may be admitted before one of this priority is refused (the budget holds them all). */
   private int ceiling(HashPriority priority) {
     return switch (priority) {
+      case SUSPECT -> Math.max(threads, ordinary() / 2);
+      case FAILED -> Math.max(threads, ordinary() * 3 / 4);
       case ORDINARY -> ordinary();
       case RETURNING -> ordinary() + (reserve() + 1) / 2;
       case MARKED -> capacity();
     };
   }
 
-  /** The ordinary places kept for sources holding none: a quarter of them, at least one per thread. */
-  private int room() {
-    return Math.max(threads, ordinary() / 4);
+  /** The places of a part of the queue kept for sources holding none: a quarter of them, at least one per thread. */
+  private int room(int part) {
+    return Math.max(threads, part / 4);
   }
 
-  /** @param others the sources other than the asking one that hold some of the queue */
-  private int share(int others) {
-    return Math.max(threads, ordinary() / (others + 2));
+  /**
+   * @param part the places of the part of the queue the asking work may fill
+   * @param others the sources other than the asking one that hold some of the queue
+   */
+  private int share(int part, int others) {
+    int threadsEach = (threads + others) / (others + 1);
+    return Math.max(threadsEach, part / (others + 2));
   }
 
   /**

@@ -2,6 +2,9 @@ package io.lanyard.model.passwords;
 
 import at.favre.lib.crypto.bcrypt.BCrypt;
 import io.lanyard.model.api.Overloaded;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -13,6 +16,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * bcrypt on its own worker pool, never on an event loop. A verification always costs one bcrypt run, against a dummy hash when
  * there is no stored one, so neither replies nor timing tell whether an account exists. Work that would wait longer than the
  * queue budget, or that a source asks for beyond its share of the queue, is refused at once with
- * {@link io.lanyard.model.api.Overloaded} (see {@link HashAdmission}).
+ * {@link io.lanyard.model.api.Overloaded} (see {@link HashAdmission}). Every verification's outcome is told to the
+ * {@link SuspectSources}, which rank the next ordinary work of its source.
  */
 public final class PasswordHasher {
 
@@ -44,13 +49,16 @@ public final class PasswordHasher {
   private final int cost;
   private final byte[] dummyHash;
   private final HashAdmission admission;
+  private final SuspectSources suspects;
   private final AtomicLong verifications = new AtomicLong();
 
-  private PasswordHasher(WorkerExecutor workers, int cost, byte[] dummyHash, HashAdmission admission) {
+  private PasswordHasher(WorkerExecutor workers, int cost, byte[] dummyHash, HashAdmission admission,
+                         SuspectSources suspects) {
     this.workers = workers;
     this.cost = cost;
     this.dummyHash = dummyHash;
     this.admission = admission;
+    this.suspects = suspects;
   }
 
   /**
@@ -58,6 +66,12 @@ public final class PasswordHasher {
    * @param queueBudget the longest a hash may be expected to wait for a thread before it is refused
    */
   public static Future<PasswordHasher> create(Vertx vertx, int cost, int threads, Duration queueBudget) {
+    return create(vertx, cost, threads, queueBudget, SuspectSources.NONE);
+  }
+
+  /** @param suspects the sources whose checks failed lately, whose ordinary work gets a smaller part of the queue */
+  public static Future<PasswordHasher> create(Vertx vertx, int cost, int threads, Duration queueBudget,
+                                              SuspectSources suspects) {
     WorkerExecutor workers = vertx.createSharedWorkerExecutor("lanyard-bcrypt", threads, MAX_EXECUTE_SECONDS, TimeUnit.SECONDS);
     // The dummy hash is also the first measure of one hash's duration, which admission control starts from.
     return workers.executeBlocking(() -> {
@@ -65,7 +79,7 @@ public final class PasswordHasher {
       long started = System.nanoTime();
       byte[] dummy = BCrypt.withDefaults().hash(cost, randomPassword());
       return new PasswordHasher(workers, cost, dummy, new HashAdmission(threads, queueBudget, System.nanoTime() - started,
-        System::nanoTime));
+        System::nanoTime), suspects);
     }, false);
   }
 
@@ -100,9 +114,13 @@ public final class PasswordHasher {
     return reserve(source, HashPriority.ORDINARY);
   }
 
-  /** {@link #reserve(String)} in the part of the queue {@code priority} may use (docs/security.md#reserved-hashing). */
+  /**
+   * {@link #reserve(String)} in the part of the queue {@code priority} may use (docs/security.md#reserved-hashing); ordinary
+   * work in the part its source's record gives it (docs/security.md#suspect-sources).
+   */
   public Future<Slot> reserve(String source, HashPriority priority) {
-    Optional<Overloaded> refusal = admission.admit(source, priority);
+    Optional<Overloaded> refusal = admission.admit(source,
+      priority == HashPriority.ORDINARY ? suspects.priorityOf(source) : priority);
     return refusal.isPresent() ? Future.failedFuture(refusal.get()) : Future.succeededFuture(new Slot(source));
   }
 
@@ -116,6 +134,11 @@ public final class PasswordHasher {
       byte[] bounded = candidate.length <= MAX_PASSWORD_BYTES ? candidate : Arrays.copyOf(candidate, MAX_PASSWORD_BYTES);
       BCrypt.Result result = BCrypt.verifyer().verify(bounded, hash);
       boolean matches = usable && result.verified;
+      if (matches) {
+        suspects.succeeded(slot.source);
+      } else {
+        suspects.failed(slot.source);
+      }
       return new Verification(matches, matches && result.details.cost < cost);
     });
   }
@@ -167,6 +190,22 @@ public final class PasswordHasher {
   /** Hashes and verifications admitted and not finished: running or waiting for a thread. */
   public int inFlight() {
     return admission.inFlight();
+  }
+
+  /**
+   * Registers the hash queue's meters: {@code lanyard_hash_refusals_total} by {@code lane} (the part of the queue the refused
+   * work asked for) and {@code lanyard_suspect_sources}.
+   */
+  public void registerMeters(MeterRegistry registry) {
+    for (HashPriority lane : HashPriority.values()) {
+      FunctionCounter.builder("lanyard.hash.refusals", admission, queue -> queue.refusals(lane))
+        .description("Hashes refused with 503 by the hash queue, by the part of it they asked for")
+        .tag("lane", lane.name().toLowerCase(Locale.ROOT))
+        .register(registry);
+    }
+    Gauge.builder("lanyard.suspect.sources", suspects, SuspectSources::suspects)
+      .description("Sources whose password checks failed security.suspect.failures times lately, with no success since")
+      .register(registry);
   }
 
   /** How many verifications ran since start: every login attempt costs exactly one. */

@@ -184,7 +184,7 @@ public final class ConfigLoader {
     return new LanyardConfig.Security(cost, settings.integer("security.hashThreads"),
       settings.duration("security.hashQueueBudget"), allowWeak,
       settings.addressRanges("security.sourceAllowlist"),
-      lockout(settings),
+      lockout(settings), suspect(settings),
       new LanyardConfig.SourceRates(settings.rate("security.sourceRate.credentials"), settings.rate("security.sourceRate.mail")),
       settings.integer("security.maxSessionsPerUser"),
       settings.rate("security.refreshRate"), settings.rate("security.emailChangeRate"));
@@ -203,6 +203,16 @@ public final class ConfigLoader {
         + "security.lockout.wait (LANYARD_LOCKOUT_WAIT)");
     }
     return lockout;
+  }
+
+  private static LanyardConfig.Suspect suspect(ConfigReader settings) {
+    LanyardConfig.Suspect suspect = new LanyardConfig.Suspect(settings.integer("security.suspect.failures"),
+      settings.duration("security.suspect.window"));
+    if (suspect.window().compareTo(java.time.Duration.ofMinutes(1)) < 0
+      || suspect.window().compareTo(java.time.Duration.ofHours(24)) > 0) {
+      throw new ConfigException("Invalid setting security.suspect.window (LANYARD_SUSPECT_WINDOW): between 1m and 24h");
+    }
+    return suspect;
   }
 
   private static JsonObject readFile(Path file) {

@@ -73,14 +73,16 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
    * @param hashThreads worker threads that run bcrypt; 0 means one per core
    * @param hashQueueBudget the longest a login, creation or activation may be expected to wait for bcrypt before it is refused
    * @param allowWeakBcryptCost true lets {@code bcryptCost} go below 10: for tests and benchmarks only
-   * @param sourceAllowlist sources that skip the per-source limits (a venue's network, a partner's back end)
+   * @param sourceAllowlist sources that skip the per-source limits (a venue's network, a partner's back end) and are never
+   *   suspect
    * @param maxSessionsPerUser live tokens a user may hold; a new one past it revokes the oldest
    * @param refreshRate refreshes per user; empty is no limit
    * @param emailChangeRate requestEmailChange per account (each may send a mail to an address of the caller's choice);
    *   empty is no limit
    */
   public record Security(int bcryptCost, int hashThreads, Duration hashQueueBudget, boolean allowWeakBcryptCost,
-                         AddressRanges sourceAllowlist, Lockout lockout, SourceRates sourceRates, int maxSessionsPerUser,
+                         AddressRanges sourceAllowlist, Lockout lockout, Suspect suspect, SourceRates sourceRates,
+                         int maxSessionsPerUser,
                          Optional<Rate> refreshRate, Optional<Rate> emailChangeRate) {
   }
 
@@ -96,6 +98,15 @@ public record LanyardConfig(String pluginName, Http http, Db db, Jwt jwt, Securi
     public boolean isOn() {
       return failures > 0;
     }
+  }
+
+  /**
+   * Source reputation (docs/security.md#suspect-sources), per instance: a source whose password checks failed {@code failures}
+   * times within {@code window}, with no success since, is suspect, and its hashes get a smaller part of the queue.
+   *
+   * @param failures 0: no source is ever suspect
+   */
+  public record Suspect(int failures, Duration window) {
   }
 
   /**

@@ -145,14 +145,20 @@ public final class Settings {
     Setting.inFile("security.lockout.deviceMarkerTtl", "LANYARD_LOCKOUT_DEVICE_MARKER_TTL", kind(DURATION), "90d",
       "How long the device marker a successful sign-in leaves stays good (1s–400d); see "
         + "[Device markers](security.md#device-markers)"),
+    Setting.inFile("security.suspect.failures", "LANYARD_SUSPECT_FAILURES", integer(0, 20), 5,
+      "Failed password checks from one source within `security.suspect.window`, with no success since, that make it "
+        + "suspect: its hashes may then fill only half of the ordinary part of the queue; `0` = no source is ever suspect "
+        + "(see [Suspect sources](security.md#suspect-sources))"),
+    Setting.inFile("security.suspect.window", "LANYARD_SUSPECT_WINDOW", kind(DURATION), "15m",
+      "How long a source's failed password checks are remembered (1m–24h)"),
     Setting.inFile("security.sourceRate.credentials", "LANYARD_SOURCE_RATE_CREDENTIALS", kind(RATE), "30/1m",
       "Per source and instance: login, `createWithPassword`, `activate`, `resetPassword` and the routes that check a current "
         + "password. `<count>/<duration>`: `count` at once, refilled at `count` per duration; `off` = no limit; over it 429"),
     Setting.inFile("security.sourceRate.mail", "LANYARD_SOURCE_RATE_MAIL", kind(RATE), "10/1m",
       "Per source and instance: `create` and `requestPasswordReset`, the routes that mail an address anyone may type"),
     Setting.inFile("security.sourceAllowlist", "LANYARD_SOURCE_ALLOWLIST", kind(ADDRESSES), "",
-      "Sources (IP addresses or CIDR ranges, comma-separated) that skip the per-source rates: a venue's network behind one "
-        + "address, a partner's back end"),
+      "Sources (IP addresses or CIDR ranges, comma-separated) that skip the per-source rates and are never suspect: a "
+        + "venue's network behind one address, a partner's back end"),
     Setting.inFile("security.maxSessionsPerUser", "LANYARD_MAX_SESSIONS_PER_USER", integer(1, 10_000), 20,
       "Live tokens per user; a login or refresh past it revokes the user's oldest"),
     Setting.inFile("security.refreshRate", "LANYARD_REFRESH_RATE", kind(RATE), "30/1m",

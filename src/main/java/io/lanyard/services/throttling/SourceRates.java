@@ -4,20 +4,16 @@ import io.lanyard.model.api.TooManyRequests;
 import io.lanyard.platform.config.LanyardConfig;
 import io.lanyard.platform.config.Rate;
 import io.lanyard.platform.support.AddressRanges;
+import io.lanyard.platform.support.SourceKeys;
 
-import java.net.Inet6Address;
-import java.net.InetAddress;
 import java.util.EnumMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The per-source rates of docs/decisions.md §7, per instance: a token bucket per source and kind of route, spent by every request
- * of that kind (well-formed or not, successful or not). Sources in {@code security.sourceAllowlist} spend nothing.
- *
- * <p>An IPv6 source is counted by its /64: that is what one subscriber, one phone or one cloud machine is given, so a client
- * cannot walk through 2^64 addresses of its own to get a fresh bucket each time (and flood the bounded table with them).
+ * of that kind (well-formed or not, successful or not). Sources in {@code security.sourceAllowlist} spend nothing; an IPv6
+ * source is counted by its /64 ({@link SourceKeys}).
  */
 public final class SourceRates {
 
@@ -36,15 +32,14 @@ public final class SourceRates {
    */
   static final int MAX_SOURCES = 50_000;
 
-  private static final SourceRates NONE = new SourceRates(new EnumMap<>(Kind.class), AddressRanges.NONE);
-  private static final int IPV6_PREFIX_BYTES = 8;
+  private static final SourceRates NONE = new SourceRates(new EnumMap<>(Kind.class), SourceKeys.NO_ALLOWLIST);
 
   private final Map<Kind, TokenBuckets> buckets;
-  private final AddressRanges allowlist;
+  private final SourceKeys keys;
 
-  private SourceRates(Map<Kind, TokenBuckets> buckets, AddressRanges allowlist) {
+  private SourceRates(Map<Kind, TokenBuckets> buckets, SourceKeys keys) {
     this.buckets = buckets;
-    this.allowlist = allowlist;
+    this.keys = keys;
   }
 
   public static SourceRates of(LanyardConfig.Security security) {
@@ -52,14 +47,14 @@ public final class SourceRates {
     LanyardConfig.SourceRates rates = security.sourceRates();
     rates.credentials().ifPresent(rate -> buckets.put(Kind.CREDENTIALS, new TokenBuckets(rate, MAX_SOURCES)));
     rates.mail().ifPresent(rate -> buckets.put(Kind.MAIL, new TokenBuckets(rate, MAX_SOURCES)));
-    return new SourceRates(buckets, security.sourceAllowlist());
+    return new SourceRates(buckets, new SourceKeys(security.sourceAllowlist()));
   }
 
   /** For tests: the given rates, an allowlist. */
   static SourceRates of(Map<Kind, Rate> rates, AddressRanges allowlist, int maxSources) {
     Map<Kind, TokenBuckets> buckets = new EnumMap<>(Kind.class);
     rates.forEach((kind, rate) -> buckets.put(kind, new TokenBuckets(rate, maxSources)));
-    return new SourceRates(buckets, allowlist);
+    return new SourceRates(buckets, new SourceKeys(allowlist));
   }
 
   /** No limit at all. */
@@ -78,11 +73,7 @@ public final class SourceRates {
     if (limit == null) {
       return Optional.empty();
     }
-    Optional<InetAddress> address = source == null ? Optional.empty() : AddressRanges.literal(source);
-    if (address.isPresent() && !allowlist.isEmpty() && allowlist.contains(address.get())) {
-      return Optional.empty();
-    }
-    return limit.take(address.map(SourceRates::keyOf).orElse(String.valueOf(source)))
+    return keys.countedAs(source).flatMap(limit::take)
       .map(wait -> TooManyRequests.of(TooManyRequests.Reason.SOURCE_RATE, wait));
   }
 
@@ -90,13 +81,5 @@ public final class SourceRates {
   int size(Kind kind) {
     TokenBuckets limit = buckets.get(kind);
     return limit == null ? 0 : limit.size();
-  }
-
-  /** An IPv4 address as itself; an IPv6 address as its /64 ({@code 2001:db8:0:1::/64} as {@code 20010db800000001/64}). */
-  static String keyOf(InetAddress address) {
-    if (address instanceof Inet6Address) {
-      return HexFormat.of().formatHex(address.getAddress(), 0, IPV6_PREFIX_BYTES) + "/64";
-    }
-    return address.getHostAddress();
   }
 }

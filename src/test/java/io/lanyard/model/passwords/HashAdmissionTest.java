@@ -64,6 +64,52 @@ class HashAdmissionTest {
   }
 
   @Test
+  void suspectSourcesFillHalfOfTheOrdinaryPartAndFailedOnesThreeQuartersLeavingTheRestToCleanRecords() {
+    // capacity 22, 17 of it ordinary: suspect sources may fill 8 places, sources that failed lately 12, clean records 17
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+
+    int suspects = 0;
+    while (admission.admit("suspect-" + suspects, HashPriority.SUSPECT).isEmpty()) {
+      suspects++;
+    }
+    int failed = 0;
+    while (admission.admit("failed-" + failed, HashPriority.FAILED).isEmpty()) {
+      failed++;
+    }
+
+    assertThat(suspects).isEqualTo(8);
+    assertThat(failed).as("up to three quarters, behind the suspects' half").isEqualTo(4);
+    assertThat(admission.admit("first-timer-1")).isEmpty();
+    assertThat(admission.admit("suspect-new", HashPriority.SUSPECT)).isPresent();
+    assertThat(admission.admit("failed-new", HashPriority.FAILED)).isPresent();
+    int clean = 1;
+    while (admission.admit("first-timer-" + (clean + 1)).isEmpty()) {
+      clean++;
+    }
+    assertThat(clean).isEqualTo(5);
+    assertThat(admission.admit("returning", HashPriority.RETURNING)).as("the reserve, untouched").isEmpty();
+    assertThat(admission.refusals(HashPriority.SUSPECT)).isEqualTo(2);
+    assertThat(admission.refusals(HashPriority.FAILED)).isEqualTo(2);
+    assertThat(admission.refusals(HashPriority.ORDINARY)).isEqualTo(1);
+  }
+
+  @Test
+  void suspectSourcesShareTheirHalfAsSourcesShareTheOrdinaryPart() {
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+
+    int lone = 0;
+    while (admission.admit("suspect", HashPriority.SUSPECT).isEmpty()) {
+      lone++;
+    }
+
+    // of its 8 places, a quarter (2) is room for suspect sources holding none
+    assertThat(lone).isEqualTo(6);
+    assertThat(admission.admit("another suspect", HashPriority.SUSPECT)).isEmpty();
+    assertThat(admission.admit("a third suspect", HashPriority.SUSPECT)).isEmpty();
+    assertThat(admission.admit("a fourth suspect", HashPriority.SUSPECT)).as("their half is full").isPresent();
+  }
+
+  @Test
   void aFinishedHashMakesRoomAndTeachesTheAverage() {
     HashAdmission admission = admission(1, Duration.ofMillis(150));
     assertThat(admission.admit("a")).isEmpty();
@@ -112,13 +158,25 @@ class HashAdmissionTest {
   }
 
   @Test
-  void everySourceKeepsEveryThreadBusyEvenWithATinyQueue() {
-    // a budget that holds no queue at all: the share never goes under the number of threads
+  void aSourceAloneKeepsEveryThreadBusyEvenWithATinyQueue() {
+    // a budget that holds no queue at all: the share of a source alone never goes under the number of threads
     HashAdmission admission = admission(4, Duration.ofNanos(1));
 
     for (int i = 0; i < 4; i++) {
       assertThat(admission.admit("only")).as("hash %d", i).isEmpty();
     }
+  }
+
+  @Test
+  void pastTheFreePartEachOfManySourcesHoldsOnePlace() {
+    // 17 ordinary places, 13 of them free: past that, with 13 sources holding places, the threads give each one place
+    HashAdmission admission = admission(2, Duration.ofSeconds(1));
+    for (int i = 0; i < 13; i++) {
+      assertThat(admission.admit("bot-" + i)).isEmpty();
+    }
+
+    assertThat(admission.admit("bot-0")).as("a second place for one of many").isPresent();
+    assertThat(admission.admit("person")).as("a first place").isEmpty();
   }
 
   @Test

@@ -77,6 +77,22 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void suspectSourcesHaveTheirDefaultsAndNonsenseIsRefusedAtStart() {
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of()).security().suspect())
+      .isEqualTo(new LanyardConfig.Suspect(5, Duration.ofMinutes(15)));
+    assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_SUSPECT_FAILURES", "0", "LANYARD_SUSPECT_WINDOW", "1h"))
+      .security().suspect()).isEqualTo(new LanyardConfig.Suspect(0, Duration.ofHours(1)));
+    for (String bad : new String[] {"-1", "21", "many"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_SUSPECT_FAILURES", bad)))
+        .as(bad).hasMessageContaining("security.suspect.failures (LANYARD_SUSPECT_FAILURES)");
+    }
+    for (String bad : new String[] {"0", "30s", "25h", "soon"}) {
+      assertThatThrownBy(() -> ConfigLoader.load(Optional.empty(), Map.of("LANYARD_SUSPECT_WINDOW", bad)))
+        .as(bad).hasMessageContaining("security.suspect.window (LANYARD_SUSPECT_WINDOW)");
+    }
+  }
+
+  @Test
   void mailYieldsToRequestsForADurationOrNever() {
     assertThat(ConfigLoader.load(Optional.empty(), Map.of("LANYARD_MAIL_YIELD_TO_REQUESTS", "OFF")).mail().yieldToRequests())
       .isEmpty();

@@ -5,8 +5,6 @@ import io.lanyard.platform.config.Rate;
 import io.lanyard.platform.support.AddressRanges;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +58,7 @@ class SourceRatesTest {
   }
 
   @Test
-  void anIpv6ClientIsCountedByItsSlash64() throws UnknownHostException {
+  void anIpv6ClientIsCountedByItsSlash64() {
     SourceRates rates = SourceRates.of(Map.of(CREDENTIALS, TWO_AN_HOUR), AddressRanges.NONE, 100);
 
     rates.take(CREDENTIALS, "2001:db8:1:2::1");
@@ -68,8 +66,6 @@ class SourceRatesTest {
 
     assertThat(rates.take(CREDENTIALS, "2001:db8:1:2::ffff")).isPresent();
     assertThat(rates.take(CREDENTIALS, "2001:db8:1:3::1")).isEmpty();
-    assertThat(SourceRates.keyOf(InetAddress.getByName("2001:db8:1:2::1"))).isEqualTo("20010db800010002/64");
-    assertThat(SourceRates.keyOf(InetAddress.getByName("203.0.113.9"))).isEqualTo("203.0.113.9");
   }
 
   @Test
