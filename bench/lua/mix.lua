@@ -5,7 +5,7 @@
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 
-local pace, headers, app_token, users, password, prefix
+local headers, app_token, users, password, prefix
 local cycle = {}
 
 local function spread(mix)
@@ -26,18 +26,13 @@ local function spread(mix)
 end
 
 function init(args)
-  bench.init(args)
-  pace = bench.pacer(tonumber(args[2]))
-  headers = bench.bearer(args[3])
-  app_token = args[4]
-  users = tonumber(args[5])
-  password = args[6]
+  headers, app_token, users, password = bench.init_paced(args)
   spread(args[7])
   prefix = args[8]
 end
 
 function delay()
-  return pace()
+  return bench.pace()
 end
 
 function request()
