@@ -91,6 +91,7 @@ public final class OidcBench {
 
   /** Runs every loop until the time is up; prints the BENCH line. */
   private void run(int connections, long seconds, Flows flows) throws Exception {
+    measuring();
     long start = System.nanoTime();
     long end = start + seconds * 1_000_000_000L;
     AtomicLong done = new AtomicLong();
@@ -109,6 +110,12 @@ public final class OidcBench {
     Collections.sort(sorted);
     System.out.printf("BENCH requests=%d duration_us=%d errors=%d refused=0 p50_us=%d p99_us=%d p999_us=%d%n", done.get(),
       elapsedUs, errors.get(), percentile(sorted, 0.50), percentile(sorted, 0.99), percentile(sorted, 0.999));
+  }
+
+  /** Tells bench/run that what comes now is counted: what it costs is measured from here (docs/operating.md#sizing). */
+  static void measuring() {
+    System.out.println("MEASURING");
+    System.out.flush();
   }
 
   private static void loop(Flow flow, long end, AtomicLong done, AtomicLong errors, ConcurrentLinkedQueue<Long> latencies,

@@ -52,6 +52,9 @@ public final class PasskeyBench {
     long seconds = Long.parseLong(args[3]);
     int accounts = Integer.parseInt(args[4]);
     bench.register(accounts);
+    // what comes now is counted: bench/run measures what it costs from here (docs/operating.md#sizing)
+    System.out.println("MEASURING");
+    System.out.flush();
     switch (args[0]) {
       case "signin" -> bench.closedLoop(connections, seconds);
       case "doors" -> bench.doorsOpen(Double.parseDouble(args[6]), seconds, accounts);

@@ -60,6 +60,14 @@ function bench.init(args)
   throttled = 0
 end
 
+-- The paced mixes' arguments (steady.lua, mix.lua): <threads> <rate/s> <jwt> <app token> <users> <password>. Sets
+-- bench.pace for their delay(); returns the JWT's headers, the app token, the number of seeded accounts and their password.
+function bench.init_paced(args)
+  bench.init(args)
+  bench.pace = bench.pacer(tonumber(args[2]))
+  return bench.bearer(args[3]), args[4], tonumber(args[5]), args[6]
+end
+
 function bench.next_index()
   local index = thread_id + bench.issued * bench.nthreads
   bench.issued = bench.issued + 1

@@ -6,19 +6,14 @@
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 
-local pace, headers, app_token, users, password
+local headers, app_token, users, password
 
 function init(args)
-  bench.init(args)
-  pace = bench.pacer(tonumber(args[2]))
-  headers = bench.bearer(args[3])
-  app_token = args[4]
-  users = tonumber(args[5])
-  password = args[6]
+  headers, app_token, users, password = bench.init_paced(args)
 end
 
 function delay()
-  return pace()
+  return bench.pace()
 end
 
 function request()
