@@ -1,5 +1,5 @@
 -- GET /oidc/userinfo with a client's access token: wrk ... -- <threads> <access token>. The token's check from memory, then
--- one single-row read, as /_me (docs/performance.md: userinfo at least as fast as /_me).
+-- the account's claims read with the others asked for at the same moment, as /_me (docs/performance.md: userinfo at least as fast as /_me).
 package.path = os.getenv("BENCH_LUA_DIR") .. "/?.lua;" .. package.path
 local bench = require("common")
 

@@ -46,7 +46,7 @@ public final class HttpVerticle extends VerticleBase {
   private static final int IDLE_TIMEOUT_SECONDS = 120;
   private static final String BEARER = "Bearer";
   private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
-  private static final TokenCheck ANONYMOUS = new TokenCheck(null, null);
+  private static final TokenCheck ANONYMOUS = new TokenCheck(null, null, Optional.empty());
 
   private final LanyardConfig.Http config;
   private final List<Route> routes;

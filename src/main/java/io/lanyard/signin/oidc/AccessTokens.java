@@ -3,21 +3,18 @@ package io.lanyard.signin.oidc;
 import io.lanyard.model.api.Caller;
 import io.lanyard.signin.tokens.Authenticator;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Optional;
 
 /**
  * Reads a client's access token: the API's own check ({@link Authenticator}: signature, claims, expiry, revocation and
- * cut-offs, from memory), then the claims only a client's token has ({@code azp}, {@code scope}). A login's token of the API
- * is not a client's.
+ * cut-offs, from memory), which also reads the claims only a client's token has ({@code azp}, {@code scope}). A login's token
+ * of the API is not a client's.
  */
 final class AccessTokens {
 
   /** A live client's token: who, for which client, with which scopes. */
-  record Valid(Caller caller, String clientId, String scope, JsonObject claims) {
+  record Valid(Caller caller, String clientId, String scope) {
   }
 
   private final Authenticator authenticator;
@@ -27,21 +24,8 @@ final class AccessTokens {
   }
 
   Future<Optional<Valid>> check(String token) {
-    return authenticator.check(token).map(check -> {
-      if (!check.isValid()) {
-        return Optional.empty();
-      }
-      JsonObject claims = payload(token);
-      if (!(claims.getValue("azp") instanceof String clientId) || !(claims.getValue("scope") instanceof String scope)) {
-        return Optional.empty();
-      }
-      return Optional.of(new Valid(check.caller(), clientId, scope, claims));
-    });
-  }
-
-  /** The payload of a token whose signature was just verified. */
-  private static JsonObject payload(String token) {
-    String[] parts = token.split("\\.");
-    return new JsonObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+    return authenticator.check(token).map(check -> check.isValid()
+      ? check.client().map(client -> new Valid(check.caller(), client.clientId(), client.scope()))
+      : Optional.empty());
   }
 }

@@ -22,19 +22,28 @@ final class CodeRepository {
       auth_time, expires_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)""";
 
-  // Only the client the code was issued to uses it up: another client presenting it changes nothing.
+  // Only the client the code was issued to uses it up: another client presenting it changes nothing. The account's claims
+  // for the ID token come in the same round trip, when the account is still active.
   private static final String CONSUME = """
-    WITH previous AS (SELECT code_hash, used_at FROM oidc_codes WHERE code_hash = $1 AND client_id = $2 FOR UPDATE)
-    UPDATE oidc_codes c SET used_at = coalesce(c.used_at, now()) FROM previous WHERE c.code_hash = previous.code_hash
-    RETURNING c.grant_id, c.user_id, c.sid, c.redirect_uri, c.scope, c.nonce, c.code_challenge, c.auth_time,
-      c.expires_at > now() AS live, previous.used_at IS NOT NULL AS reused""";
+    WITH previous AS (SELECT code_hash, used_at FROM oidc_codes WHERE code_hash = $1 AND client_id = $2 FOR UPDATE),
+    used AS (
+      UPDATE oidc_codes c SET used_at = coalesce(c.used_at, now()) FROM previous WHERE c.code_hash = previous.code_hash
+      RETURNING c.grant_id, c.user_id, c.sid, c.redirect_uri, c.scope, c.nonce, c.code_challenge, c.auth_time,
+        c.expires_at > now() AS live, previous.used_at IS NOT NULL AS reused)
+    SELECT used.*, %s
+    FROM used LEFT JOIN users u ON u.id = used.user_id AND u.status = 'active'""".formatted(ClaimsRepository.COLUMNS);
 
   private static final String DELETE_OLD = """
     DELETE FROM oidc_codes WHERE expires_at < now() - interval '1 hour'""";
 
-  /** A code as its exchange reads it. */
+  /**
+   * A code as its exchange reads it.
+   *
+   * @param account the claims of its account; empty when the account is no longer active
+   */
   record Stored(String grantId, String userId, String sid, String redirectUri, String scope, Optional<String> nonce,
-                String codeChallenge, long authTime, boolean live, boolean reused) {
+                String codeChallenge, long authTime, boolean live, boolean reused,
+                Optional<ClaimsRepository.AccountClaims> account) {
   }
 
   /** A code about to be handed out. */
@@ -50,7 +59,7 @@ final class CodeRepository {
       .mapEmpty();
   }
 
-  /** The code issued to that client, now used; empty when it has none of that value. */
+  /** The code issued to that client, now used, with its account's claims; empty when it has none of that value. */
   Future<Optional<Stored>> consume(SqlClient client, byte[] codeHash, String clientId) {
     return client.preparedQuery(CONSUME).execute(Tuple.of(Buffer.buffer(codeHash), clientId)).map(rows -> {
       if (rows.size() == 0) {
@@ -60,7 +69,8 @@ final class CodeRepository {
       return Optional.of(new Stored(row.getUUID("grant_id").toString(), row.getUUID("user_id").toString(),
         row.getUUID("sid").toString(), row.getString("redirect_uri"), row.getString("scope"),
         Optional.ofNullable(row.getString("nonce")), row.getString("code_challenge"),
-        row.getOffsetDateTime("auth_time").toInstant().toEpochMilli(), row.getBoolean("live"), row.getBoolean("reused")));
+        row.getOffsetDateTime("auth_time").toInstant().toEpochMilli(), row.getBoolean("live"), row.getBoolean("reused"),
+        ClaimsRepository.toClaims(row)));
     });
   }
 

@@ -32,7 +32,6 @@ final class Issuance {
   private final TokenService tokens;
   private final IdTokens idTokens;
   private final LanyardConfig.Oidc settings;
-  private final ClaimsRepository claims = new ClaimsRepository();
   private final GrantRepository grants = new GrantRepository();
 
   Issuance(Pool pool, Sessions sessions, TokenService tokens, IdTokens idTokens, LanyardConfig.Oidc settings) {
@@ -43,12 +42,13 @@ final class Issuance {
     this.settings = settings;
   }
 
-  /** For a code just used up; empty when the account is no longer active. */
+  /** For a code just used up (its account's claims read with it); empty when the account is no longer active. */
   Future<Optional<Issued>> forCode(OidcClient client, CodeRepository.Stored code) {
     List<String> scopes = Scopes.known(code.scope());
     boolean refreshable = scopes.contains(Scopes.OFFLINE_ACCESS) || client.firstParty();
     long ttl = settings.accessTokenTtl().toMillis();
-    return claims.find(pool, code.userId()).compose(account -> account.isEmpty()
+    Optional<ClaimsRepository.AccountClaims> account = code.account();
+    return account.isEmpty()
       ? Future.succeededFuture(Optional.empty())
       : sessions.open(code.userId(), ttl).compose(session -> {
         if (session.isEmpty()) {
@@ -63,7 +63,7 @@ final class Issuance {
         return grants.insert(pool, new GrantRepository.NewGrant(code.grantId(), client.clientId(), code.userId(), code.sid(),
             code.scope(), code.authTime(), issued(session.get()), grantExpiresAt, refresh.map(SecretTokens::sha256)))
           .map(written -> Optional.of(new Issued(access.jwt(), ttl / 1000, refresh, Optional.of(idToken), code.scope())));
-      }));
+      });
   }
 
   /** For a refresh token just used up: a new access token and the token's successor; empty when the grant ended. */

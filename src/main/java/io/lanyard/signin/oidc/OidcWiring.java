@@ -4,6 +4,7 @@ import com.nimbusds.oauth2.sdk.id.Issuer;
 import io.lanyard.model.applications.OidcClient;
 import io.lanyard.model.applications.OidcClientRepository;
 import io.lanyard.platform.config.LanyardConfig;
+import io.lanyard.platform.db.ReadBatches;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.Pruning;
 import io.lanyard.services.ServiceParts;
@@ -57,7 +58,7 @@ public record OidcWiring(OidcProvider provider, LiveCopy<Map<String, OidcClient>
       sessions,
       new SignInProofs(formKey),
       new TokenEndpoint(logins, clients, issuance, settings, parts.audit()),
-      new UserInfo(parts.pools().reads()::client, accessTokens),
+      new UserInfo(new ReadBatches<>(parts.pools().reads()::client, new ClaimsRepository()::findAll), accessTokens),
       new Revocation(logins, clients, accessTokens, issuance, parts.sessions()),
       new Introspection(clients, accessTokens, issuer),
       new EndSession(clients, idTokens, sessions, new Logouts(logins, issuance,

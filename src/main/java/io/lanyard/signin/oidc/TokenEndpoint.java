@@ -18,7 +18,6 @@ import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import com.nimbusds.oauth2.sdk.token.BearerAccessToken;
 import com.nimbusds.oauth2.sdk.token.RefreshToken;
 import com.nimbusds.oauth2.sdk.token.Tokens;
-import com.nimbusds.jwt.JWTParser;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponse;
 import com.nimbusds.openid.connect.sdk.token.OIDCTokens;
 import io.lanyard.model.api.RequestOrigin;
@@ -140,17 +139,10 @@ public final class TokenEndpoint {
   private static OAuthReply success(Issuance.Issued issued) {
     BearerAccessToken access = new BearerAccessToken(issued.accessToken(), issued.accessTtlSeconds(), Scope.parse(issued.scope()));
     RefreshToken refresh = issued.refreshToken().map(RefreshToken::new).orElse(null);
-    HTTPResponse response;
-    if (issued.idToken().isPresent()) {
-      try {
-        response = new OIDCTokenResponse(new OIDCTokens(JWTParser.parse(issued.idToken().get()), access, refresh))
-          .toHTTPResponse();
-      } catch (java.text.ParseException e) {
-        throw new IllegalStateException("an ID token we signed does not parse", e);
-      }
-    } else {
-      response = new AccessTokenResponse(new Tokens(access, refresh)).toHTTPResponse();
-    }
+    // the ID token as signed, not parsed back (header, claims, Base64) only to be written out again
+    HTTPResponse response = issued.idToken()
+      .map(idToken -> new OIDCTokenResponse(new OIDCTokens(idToken, access, refresh)).toHTTPResponse())
+      .orElseGet(() -> new AccessTokenResponse(new Tokens(access, refresh)).toHTTPResponse());
     return OAuthReply.of(response);
   }
 

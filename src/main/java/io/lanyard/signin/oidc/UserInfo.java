@@ -1,28 +1,31 @@
 package io.lanyard.signin.oidc;
 
 import com.nimbusds.oauth2.sdk.token.BearerTokenError;
+import io.lanyard.platform.db.ReadBatches;
 import io.vertx.core.Future;
-
-import io.vertx.sqlclient.SqlClient;
 
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.UUID;
 
 /**
  * GET|POST {@code /oidc/userinfo} (OpenID Connect Core §5.3): the claims of the scopes the access token was granted, as JSON,
  * {@code sub} always. A missing, bad, expired or revoked token, or one that is no client's, is 401 with
- * {@code WWW-Authenticate: Bearer error="invalid_token"} (RFC 6750 §3); no token at all, 401 with the bare challenge.
+ * {@code WWW-Authenticate: Bearer error="invalid_token"} (RFC 6750 §3); no token at all, 401 with the bare challenge. Like
+ * {@code /_me}, the token is checked from memory and the accounts asked for at the same moment are read together
+ * ({@link ReadBatches}).
  */
 public final class UserInfo {
 
-  private final Supplier<SqlClient> reads;
-  private final AccessTokens tokens;
-  private final ClaimsRepository claims = new ClaimsRepository();
+  private static final Map<String, String> HEADERS = Map.of("Content-Type", "application/json; charset=utf-8",
+    "Cache-Control", "no-store", "Pragma", "no-cache");
 
-  /** @param reads the client for a statement that runs alone (the event loop's pipelined one) */
-  UserInfo(Supplier<SqlClient> reads, AccessTokens tokens) {
-    this.reads = reads;
+  private final ReadBatches<UUID, ClaimsRepository.AccountClaims> claims;
+  private final AccessTokens tokens;
+
+  /** @param claims the active accounts' claims by id, read in batches on each event loop */
+  UserInfo(ReadBatches<UUID, ClaimsRepository.AccountClaims> claims, AccessTokens tokens) {
+    this.claims = claims;
     this.tokens = tokens;
   }
 
@@ -33,9 +36,8 @@ public final class UserInfo {
     }
     return tokens.check(token.get()).compose(valid -> valid.isEmpty()
       ? Future.succeededFuture(refused(BearerTokenError.INVALID_TOKEN))
-      : claims.find(reads.get(), valid.get().caller().userId()).map(account -> account
-        .map(found -> new OAuthReply(200, Map.of("Content-Type", "application/json; charset=utf-8",
-          "Cache-Control", "no-store", "Pragma", "no-cache"), AccountClaims.of(found, Scopes.known(valid.get().scope()))
+      : claims.find(UUID.fromString(valid.get().caller().userId())).map(account -> account
+        .map(found -> new OAuthReply(200, HEADERS, AccountClaims.of(found, Scopes.known(valid.get().scope()))
           .put("sub", valid.get().caller().userId()).encode()))
         .orElseGet(() -> refused(BearerTokenError.INVALID_TOKEN))));
   }

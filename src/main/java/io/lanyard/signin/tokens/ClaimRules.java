@@ -54,7 +54,13 @@ public record ClaimRules(String issuer, long maxTtlMillis, long leewayMillis, Op
       // without iat, the lifetime of the token cannot be checked
       return invalid();
     }
-    return TokenCheck.valid(new Caller(userId, jti, exp.orElse(Expiry.NEVER), issuedAt(jti, iat)));
+    return TokenCheck.valid(new Caller(userId, jti, exp.orElse(Expiry.NEVER), issuedAt(jti, iat)), client(claims));
+  }
+
+  /** The client of an OpenID Connect access token: one that names it ({@code azp}) and its scopes, both strings. */
+  private static Optional<ClientAccess> client(JsonObject claims) {
+    return claims.getValue("azp") instanceof String clientId && claims.getValue("scope") instanceof String scope
+      ? Optional.of(new ClientAccess(clientId, scope)) : Optional.empty();
   }
 
   private boolean isFuture(OptionalLong instant, long now) {

@@ -1,7 +1,6 @@
 package io.lanyard.signin.tokens;
 
 import io.lanyard.model.api.ApiError;
-import io.lanyard.model.api.Caller;
 import io.lanyard.services.session.NewSession;
 import io.lanyard.signin.tokens.Expiry;
 import io.vertx.core.Future;
@@ -107,7 +106,7 @@ public final class TokenService {
     if (token == null || token.isEmpty() || token.length() > MAX_TOKEN_LENGTH) {
       return Future.succeededFuture(TokenCheck.refused(ApiError.invalidToken()));
     }
-    Caller known = verified.get(token);
+    TokenCheck known = verified.get(token);
     if (known != null) {
       return Future.succeededFuture(unexpired(known));
     }
@@ -115,9 +114,9 @@ public final class TokenService {
       .map(user -> {
         TokenCheck check = rules.check(user.attributes().getJsonObject("accessToken"), System.currentTimeMillis());
         if (check.isValid()) {
-          verified.put(token, check.caller());
+          verified.put(token, check);
         }
-        return check.isValid() ? unexpired(check.caller()) : check;
+        return check.isValid() ? unexpired(check) : check;
       })
       .otherwise(failure -> TokenCheck.refused(ApiError.invalidToken()));
   }
@@ -135,8 +134,10 @@ public final class TokenService {
     }
   }
 
-  private static TokenCheck unexpired(Caller caller) {
-    boolean expired = caller.expiresAt() != Expiry.NEVER && System.currentTimeMillis() >= caller.expiresAt();
-    return expired ? TokenCheck.refused(ApiError.expiredToken()) : TokenCheck.valid(caller);
+  /** @param check a valid verdict, which stands until the token expires */
+  private static TokenCheck unexpired(TokenCheck check) {
+    long expiresAt = check.caller().expiresAt();
+    boolean expired = expiresAt != Expiry.NEVER && System.currentTimeMillis() >= expiresAt;
+    return expired ? TokenCheck.refused(ApiError.expiredToken()) : check;
   }
 }

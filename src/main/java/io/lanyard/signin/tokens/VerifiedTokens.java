@@ -1,32 +1,31 @@
 package io.lanyard.signin.tokens;
 
-import io.lanyard.model.api.Caller;
-
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Tokens whose signature and claims were already checked, by their exact text: a client sends the same token with every
  * request, and decoding and verifying it again each time was the largest cost of an authenticated request. Only verified
- * tokens enter; expiry and revocation are still checked on every use. Bounded: past the limit it starts over.
+ * tokens enter, with their verdict (the caller, and the client of a client's token); expiry and revocation are still checked
+ * on every use. Bounded: past the limit it starts over.
  */
 final class VerifiedTokens {
 
   private final int capacity;
-  private final ConcurrentHashMap<Key, Caller> callers = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Key, TokenCheck> verdicts = new ConcurrentHashMap<>();
 
   VerifiedTokens(int capacity) {
     this.capacity = capacity;
   }
 
-  Caller get(String token) {
-    return callers.get(new Key(token));
+  TokenCheck get(String token) {
+    return verdicts.get(new Key(token));
   }
 
-  void put(String token, Caller caller) {
-    if (callers.size() >= capacity) {
-      callers.clear();
+  void put(String token, TokenCheck valid) {
+    if (verdicts.size() >= capacity) {
+      verdicts.clear();
     }
-    callers.put(new Key(token), caller);
+    verdicts.put(new Key(token), valid);
   }
 
   /**

@@ -55,6 +55,18 @@ class OidcAttacksIT extends OidcFixture {
     assertThat(error(exchange(portal, second, new CodeVerifier())).getCode()).isEqualTo("invalid_grant");
   }
 
+  /** The account's claims are read with the code: an account disabled between sign-in and exchange gets nothing. */
+  @Test
+  void aCodeWhoseAccountWasDisabledBeforeItsExchangeIsRefusedAndIssuesNothing() throws Exception {
+    Attempt attempt = attempt(portal, "openid email");
+    AuthorizationCode code = signIn(attempt);
+    db.query("UPDATE users SET status = 'disabled' WHERE id = $1::uuid", userId);
+
+    assertThat(error(exchange(portal, code, attempt.verifier())).getCode()).isEqualTo("invalid_grant");
+    assertThat(db.count("SELECT count(*) FROM oidc_grants")).isZero();
+    assertThat(db.count("SELECT count(*) FROM user_sessions")).isZero();
+  }
+
   @Test
   void aCodePresentedByAnotherClientIsRefusedAndStaysUsableByItsOwn() throws Exception {
     OidcClientsFixture.Client other = OidcClientsFixture.register(app, "scanner", "https://scanner.fair.example/cb",

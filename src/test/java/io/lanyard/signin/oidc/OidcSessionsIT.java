@@ -27,7 +27,13 @@ import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -168,6 +174,56 @@ class OidcSessionsIT extends OidcFixture {
     assertThat(bad.getWWWAuthenticate()).contains("error=\"invalid_token\"");
     assertThat(apiToken.getStatusCode()).isEqualTo(401);
     assertThat(bad.getCacheControl()).isEqualTo("no-store");
+  }
+
+  /**
+   * Userinfo reads the accounts asked for at the same moment in one statement, as {@code /_me} does: each client still gets
+   * its own account's claims, by the scopes of its own token, and an account no longer active answers 401 while the others
+   * are served beside it.
+   */
+  @Test
+  void userinfoAskedForManyAccountsAtOnceAnswersEachWithItsOwnClaims() throws Exception {
+    String[] scopes = {"openid email profile", "openid email", "openid"};
+    String[] emails = {ANN, "bob@example.com", "cid@example.com"};
+    String[] ids = {userId, Accounts.createActive(app, emails[1], PASSWORD), Accounts.createActive(app, emails[2], PASSWORD)};
+    String[] tokens = new String[3];
+    for (int i = 0; i < 3; i++) {
+      UserAgent own = new UserAgent(io.lanyard.testing.OidcProviderApp.issuer(app));
+      Attempt attempt = attempt(portal, scopes[i]);
+      AuthorizationCode code = code(own.signIn(attempt.uri(), emails[i], PASSWORD));
+      tokens[i] = ((OIDCTokenResponse) exchange(portal, code, attempt.verifier()).toSuccessResponse()).getOIDCTokens()
+        .getAccessToken().getValue();
+    }
+    db.query("UPDATE users SET status = 'disabled' WHERE id = $1::uuid", ids[2]);
+
+    HttpClient http = HttpClient.newHttpClient();
+    List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+    for (int round = 0; round < 10; round++) {
+      for (String token : tokens) {
+        answers.add(http.sendAsync(HttpRequest.newBuilder(provider.getUserInfoEndpointURI())
+          .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString()));
+      }
+    }
+
+    for (int i = 0; i < answers.size(); i++) {
+      HttpResponse<String> answer = answers.get(i).get();
+      switch (i % 3) {
+        case 0 -> {
+          assertThat(answer.statusCode()).isEqualTo(200);
+          assertThat(new JsonObject(answer.body()).getMap()).containsEntry("sub", ids[0]).containsEntry("email", ANN)
+            .containsEntry("locale", "en-GB");
+        }
+        case 1 -> {
+          assertThat(answer.statusCode()).isEqualTo(200);
+          assertThat(new JsonObject(answer.body()).getMap()).containsOnlyKeys("sub", "email", "email_verified")
+            .containsEntry("sub", ids[1]).containsEntry("email", emails[1]);
+        }
+        default -> {
+          assertThat(answer.statusCode()).isEqualTo(401);
+          assertThat(answer.headers().firstValue("WWW-Authenticate").orElse("")).contains("error=\"invalid_token\"");
+        }
+      }
+    }
   }
 
   @Test
