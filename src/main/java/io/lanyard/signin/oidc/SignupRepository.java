@@ -34,7 +34,7 @@ final class SignupRepository {
     RETURNING s.parameters, s.expires_at <= now() AS expired, previous.used_at IS NOT NULL AS used""";
 
   private static final String DELETE_OLD = """
-    DELETE FROM oidc_signups WHERE created_at < now() - $1::interval""";
+    DELETE FROM oidc_signups WHERE created_at < now() - $1::float8 * interval '1 millisecond'""";
 
   /** A pending request as read for the account: its parameters, and whether it may still be continued. */
   record Stored(String parameters, boolean expired, boolean used) {
@@ -58,7 +58,7 @@ final class SignupRepository {
 
   /** @param keep how long a row stays after it was written: as long as the links it went with can be used, and a day */
   Future<Integer> deleteOld(SqlClient client, Duration keep) {
-    return client.preparedQuery(DELETE_OLD).execute(Tuple.of(keep.plusDays(1).toSeconds() + " seconds"))
+    return client.preparedQuery(DELETE_OLD).execute(Tuple.of((double) keep.plusDays(1).toMillis()))
       .map(rows -> rows.rowCount());
   }
 
