@@ -15,7 +15,9 @@ import java.util.Map;
  * <p>Nimbus is handed {@link #provider()} for its signers and verifiers. webauthn4j and Vert.x's JWT code ask the JCA by name
  * ({@code Signature.getInstance("SHA256withECDSA")}) with no way to name a provider, so {@link #install()} puts this provider
  * first in the list. It offers that one algorithm alone, for EC keys alone: random numbers, key factories and generators,
- * MACs, digests, RSA, ciphers and TLS still come from the JDK's providers. BouncyCastle's own provider is never registered.
+ * MACs, digests, RSA, ciphers and the TLS stack still come from the JDK's providers (where the JDK's TLS or certificate
+ * checks verify a P-256 ECDSA signature, they too ask by name and get this one). BouncyCastle's own provider is never
+ * registered.
  */
 public final class FastEcdsa extends Provider {
 
