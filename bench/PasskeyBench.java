@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The passkey scenarios of bench/run: seeded accounts each register a passkey of a software authenticator (the tests' own,
- * webauthn4j's encoders and the JDK's P-256 keys), then a passkey sign-in is a challenge, the authenticator's signature and
- * the login, answered with a token.
+ * webauthn4j's encoders, the JDK's P-256 keys, signing with BouncyCastle as the service verifies with it), then a passkey
+ * sign-in is a challenge, the authenticator's signature and the login, answered with a token.
  *
  * <pre>java -cp lanyard.jar:target/test-classes bench/PasskeyBench.java SCENARIO URL CONNECTIONS SECONDS ACCOUNTS PASSWORD [RATE]</pre>
  *

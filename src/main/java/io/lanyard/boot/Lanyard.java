@@ -12,6 +12,7 @@ import io.lanyard.platform.db.DatabaseProbe;
 import io.lanyard.platform.db.DbPools;
 import io.lanyard.platform.db.DbUri;
 import io.lanyard.platform.db.KeptSecrets;
+import io.lanyard.platform.support.FastEcdsa;
 import io.lanyard.platform.support.LiveCopy;
 import io.lanyard.platform.support.RequestLogContext;
 import io.lanyard.platform.support.ServingState;
@@ -113,6 +114,7 @@ public final class Lanyard {
 
   /** Migrates, connects, and serves; on failure, releases whatever it had opened. */
   public static Future<Lanyard> start(Vertx vertx, LanyardConfig config) {
+    FastEcdsa.install();
     Lanyard lanyard = new Lanyard(vertx, config);
     RiskySettings.warnings(config).forEach(log::warn);
     Optional<SigningKeys> keys;

@@ -16,6 +16,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.lanyard.model.applications.IdTokenAlgorithm;
+import io.lanyard.platform.support.FastEcdsa;
 import io.lanyard.signin.tokens.SigningKeys;
 
 import java.security.interfaces.ECPublicKey;
@@ -73,8 +74,12 @@ public final class IdTokenKeys {
 
   private static Signer signer(JWK key) {
     try {
-      return key instanceof ECKey ec ? new Signer(key, JWSAlgorithm.ES256, new ECDSASigner(ec))
-        : new Signer(key, JWSAlgorithm.RS256, new RSASSASigner((RSAKey) key));
+      if (key instanceof ECKey ec) {
+        ECDSASigner signer = new ECDSASigner(ec);
+        signer.getJCAContext().setProvider(FastEcdsa.provider());
+        return new Signer(key, JWSAlgorithm.ES256, signer);
+      }
+      return new Signer(key, JWSAlgorithm.RS256, new RSASSASigner((RSAKey) key));
     } catch (JOSEException e) {
       throw new IllegalStateException("an unusable signing key", e);
     }

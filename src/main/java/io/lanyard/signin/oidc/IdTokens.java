@@ -9,6 +9,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.lanyard.model.applications.IdTokenAlgorithm;
+import io.lanyard.platform.support.FastEcdsa;
 import io.vertx.core.json.JsonObject;
 
 import java.text.ParseException;
@@ -74,7 +75,7 @@ final class IdTokens {
         if (!named || !jwt.getHeader().getAlgorithm().equals(key.getAlgorithm())) {
           continue;
         }
-        boolean valid = key instanceof ECKey ec ? jwt.verify(new ECDSAVerifier(ec)) : jwt.verify(new RSASSAVerifier((RSAKey) key));
+        boolean valid = key instanceof ECKey ec ? jwt.verify(ecdsaVerifier(ec)) : jwt.verify(new RSASSAVerifier((RSAKey) key));
         if (valid && issuer.equals(jwt.getJWTClaimsSet().getIssuer())) {
           return Optional.of(jwt.getJWTClaimsSet());
         }
@@ -83,5 +84,11 @@ final class IdTokens {
     } catch (ParseException | JOSEException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  private static ECDSAVerifier ecdsaVerifier(ECKey key) throws JOSEException {
+    ECDSAVerifier verifier = new ECDSAVerifier(key);
+    verifier.getJCAContext().setProvider(FastEcdsa.provider());
+    return verifier;
   }
 }
