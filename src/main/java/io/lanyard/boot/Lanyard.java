@@ -127,6 +127,11 @@ public final class Lanyard {
     DbUri uri = DbUri.of(config.db());
     int hashThreads = config.security().hashThreads() > 0 ? config.security().hashThreads()
       : Runtime.getRuntime().availableProcessors();
+    LanyardConfig.Security security = config.security();
+    // the hasher's first (dummy) hash runs on its own worker while the database is migrated and connected, not after
+    Future<PasswordHasher> hasherReady = PasswordHasher.create(vertx, security.bcryptCost(), hashThreads,
+      security.hashQueueBudget(), SuspectSources.of(security.suspect().failures(), security.suspect().window(),
+        new SourceKeys(security.sourceAllowlist())));
     return Database.open(vertx, config.db(), uri, lanyard.instances)
       .compose(pools -> {
         lanyard.pools = pools;
@@ -135,10 +140,7 @@ public final class Lanyard {
       })
       .compose(feed -> {
         lanyard.changeFeed = feed;
-        LanyardConfig.Security security = config.security();
-        return PasswordHasher.create(vertx, security.bcryptCost(), hashThreads, security.hashQueueBudget(),
-          SuspectSources.of(security.suspect().failures(), security.suspect().window(),
-            new SourceKeys(security.sourceAllowlist())));
+        return hasherReady;
       })
       .compose(hasher -> {
         lanyard.hasher = hasher;
@@ -148,7 +150,12 @@ public final class Lanyard {
           "the key of the hosted pages' forms", " (forms open in browsers and device markers then stop working)")
         .compose(formKey -> lanyard.idTokenKeys(keys).compose(idKeys -> lanyard.serve(tokens, keys, formKey, idKeys))))
       .map(lanyard)
-      .recover(failure -> lanyard.stop().transform(stopped -> Future.failedFuture(failure)));
+      .recover(failure -> hasherReady.otherwiseEmpty()
+        .compose(hasher -> {
+          lanyard.hasher = hasher;   // made, or being made, whatever failed: closed with the rest
+          return lanyard.stop();
+        })
+        .transform(stopped -> Future.failedFuture(failure)));
   }
 
   /**

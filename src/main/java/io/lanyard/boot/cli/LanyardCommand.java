@@ -81,6 +81,20 @@ public final class LanyardCommand implements Callable<Integer> {
     return commandLine;
   }
 
+  /**
+   * {@code java -jar lanyard.jar} with no argument at all: the service, as {@link #commandLine} would run it and reporting a
+   * failure as it would, without first building picocli's model of every command (the annotations of a hundred classes read
+   * by reflection: half a second of a start).
+   */
+  public static int serve(Map<String, String> environment) {
+    try {
+      return new LanyardCommand(environment).call();
+    } catch (RuntimeException failure) {
+      System.err.println("lanyard: " + (failure instanceof ConfigException ? failure.getMessage() : describe(failure)));
+      return 1;
+    }
+  }
+
   /** No command, or {@code serve}: the one case that logs to standard output. */
   private static boolean servesTheApi(ParseResult parsed) {
     Object command = deepest(parsed).commandSpec().userObject();

@@ -18,7 +18,7 @@ public final class Main {
     if (System.getProperty(NETTY_ALLOCATOR) == null) {
       System.setProperty(NETTY_ALLOCATOR, "pooled");
     }
-    int exitCode = LanyardCommand.commandLine().execute(args);
+    int exitCode = args.length == 0 ? LanyardCommand.serve(System.getenv()) : LanyardCommand.commandLine().execute(args);
     if (exitCode != LanyardCommand.SERVING) {
       System.exit(exitCode);
     }

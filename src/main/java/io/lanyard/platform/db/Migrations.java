@@ -101,10 +101,26 @@ public final class Migrations {
     }
   }
 
+  /**
+   * Flyway's migrate, which validates every migration applied and applies the missing ones, unless this database is one
+   * Flyway already verified with the very same migrations and history ({@link VerifiedSchema}): then it would find nothing to
+   * do, and a start saves its scan of the jar and its validation (docs/performance.md, "Start to ready").
+   */
   private static void migrate(DbUri uri) {
-    Flyway flyway = flyway(uri);
+    Optional<String> migrationsDigest = Optional.empty();
     try {
-      acceptRewordedComments(uri);
+      Optional<ClasspathMigrations> migrations = ClasspathMigrations.read();
+      migrationsDigest = migrations.map(ClasspathMigrations::digest);
+      try (Connection connection = DriverManager.getConnection(uri.jdbcUrl(), uri.jdbcProperties())) {
+        RewordedMigrations.accept(connection);
+        if (migrationsDigest.isPresent() && VerifiedSchema.matches(connection, migrationsDigest.get())) {
+          latestOnClasspath = migrations.get().latestVersion();
+          return;
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException("Reading the schema history failed", e);
+      }
+      Flyway flyway = flyway(uri);
       MigrateResult result = flyway.migrate();
       if (result.migrationsExecuted > 0) {
         log.info("Migrated database {} to version {}", uri.database(), result.targetSchemaVersion);
@@ -117,13 +133,16 @@ public final class Migrations {
       }
       throw explain(uri, "Migrating database", e);
     }
+    migrationsDigest.ifPresent(digest -> recordVerified(uri, digest));
   }
 
-  private static void acceptRewordedComments(DbUri uri) {
-    try {
-      RewordedMigrations.accept(uri);
+  /** Only saves the next start some time: failing to record it stops nothing. */
+  private static void recordVerified(DbUri uri, String migrationsDigest) {
+    try (Connection connection = DriverManager.getConnection(uri.jdbcUrl(), uri.jdbcProperties())) {
+      VerifiedSchema.record(connection, migrationsDigest);
     } catch (SQLException e) {
-      throw new IllegalStateException("Reading the schema history failed", e);
+      log.warn("Could not record that Flyway verified database {} (the next start runs Flyway again): {}", uri.database(),
+        e.getMessage());
     }
   }
 

@@ -1,7 +1,6 @@
 package io.lanyard.platform.db;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,22 +29,20 @@ final class RewordedMigrations {
   private RewordedMigrations() {
   }
 
-  static void accept(DbUri uri) throws SQLException {
-    try (Connection connection = DriverManager.getConnection(uri.jdbcUrl(), uri.jdbcProperties())) {
-      try (PreparedStatement exists = connection.prepareStatement(HISTORY_EXISTS); ResultSet row = exists.executeQuery()) {
-        if (!row.next() || !row.getBoolean(1)) {
-          return;
-        }
+  static void accept(Connection connection) throws SQLException {
+    try (PreparedStatement exists = connection.prepareStatement(HISTORY_EXISTS); ResultSet row = exists.executeQuery()) {
+      if (!row.next() || !row.getBoolean(1)) {
+        return;
       }
-      try (PreparedStatement accept = connection.prepareStatement(ACCEPT)) {
-        for (Reworded migration : REWORDED) {
-          accept.setInt(1, migration.after());
-          accept.setString(2, migration.version());
-          accept.setInt(3, migration.before());
-          accept.addBatch();
-        }
-        accept.executeBatch();
+    }
+    try (PreparedStatement accept = connection.prepareStatement(ACCEPT)) {
+      for (Reworded migration : REWORDED) {
+        accept.setInt(1, migration.after());
+        accept.setString(2, migration.version());
+        accept.setInt(3, migration.before());
+        accept.addBatch();
       }
+      accept.executeBatch();
     }
   }
 }

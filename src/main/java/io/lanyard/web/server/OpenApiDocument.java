@@ -14,21 +14,24 @@ import java.util.Map;
 
 /**
  * GET /_openapi: the OpenAPI 3.1 document of the API ({@code openapi.yaml} in the jar), as JSON and without the envelope, as
- * OpenAPI tools read it. Written for the default plugin name {@code Vendor}; served with the configured one.
+ * OpenAPI tools read it. Written for the default plugin name {@code Vendor}; served with the configured one. Read at the first
+ * request for it, not at start: parsing its YAML (snakeyaml's classes, 117 kB of text) took a tenth of the start.
  */
 public final class OpenApiDocument {
 
   public static final String RESOURCE = "openapi.yaml";
   private static final String DEFAULT_PLUGIN = "Vendor";
 
-  private final JsonObject document;
+  private final String pluginName;
+  private volatile JsonObject document;
 
-  private OpenApiDocument(JsonObject document) {
-    this.document = document;
+  private OpenApiDocument(String pluginName) {
+    this.pluginName = pluginName;
   }
 
-  public static OpenApiDocument load(String pluginName) {
-    return new OpenApiDocument(renamePlugin(read(), pluginName));
+  /** The document for this plugin name, read when first asked for. */
+  public static OpenApiDocument of(String pluginName) {
+    return new OpenApiDocument(pluginName);
   }
 
   /** The document as written in the jar. */
@@ -44,12 +47,18 @@ public final class OpenApiDocument {
     }
   }
 
+  /** Two first requests at once may both read it; either result is the same document. */
   public JsonObject document() {
-    return document;
+    JsonObject read = document;
+    if (read == null) {
+      read = renamePlugin(read(), pluginName);
+      document = read;
+    }
+    return read;
   }
 
   public Future<Reply> handle() {
-    return Future.succeededFuture(Reply.bare(document, Map.of()));
+    return Future.succeededFuture(Reply.bare(document(), Map.of()));
   }
 
   /** Paths under {@code /_plugin/Vendor/} and controller names {@code Vendor/...} take the configured plugin name. */
