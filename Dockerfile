@@ -15,18 +15,6 @@ FROM eclipse-temurin:17-jre
 RUN useradd --system --uid 10001 --no-create-home --home-dir /app --shell /usr/sbin/nologin lanyard
 WORKDIR /app
 COPY --from=build /src/target/lanyard.jar /app/lanyard.jar
-# The class-data sharing archive of README's run command (docs/operating.md, "JVM flags"), made by this image's own JVM for
-# the jar at this very path: a training run of the service against a PostgreSQL installed for it and removed in the same
-# layer. The build stage cannot make it (no database there, and another JVM). Without it the service still starts, slower.
-COPY scripts/cds-archive /tmp/cds-archive
-RUN apt-get update && apt-get install -y --no-install-recommends postgresql \
-  && pg=$(ls /etc/postgresql) \
-  && sed -i -E 's/^(host\s+all\s+all\s+127\.0\.0\.1\/32\s+)\S+$/\1trust/' /etc/postgresql/$pg/main/pg_hba.conf \
-  && pg_ctlcluster "$pg" main start \
-  && bash /tmp/cds-archive /app/lanyard.jar /app/lanyard.jsa \
-  && pg_ctlcluster "$pg" main stop \
-  && apt-get purge -y --auto-remove 'postgresql*' \
-  && rm -rf /var/lib/apt/lists/* /var/lib/postgresql /etc/postgresql /tmp/cds-archive
 USER 10001
 # Every setting comes from LANYARD_* environment variables (README, Configuration); secrets too: LANYARD_DB_PASSWORD,
 # LANYARD_SMTP_PASSWORD, LANYARD_JWT_SECRET (unset: generated once and kept in the database, encrypted with
@@ -44,4 +32,4 @@ EXPOSE 7512 7513
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx48m", "-jar", "/app/lanyard.jar", "health"]
 # SIGTERM stops it gracefully (requests in flight finish within LANYARD_HTTP_SHUTDOWN_TIMEOUT), exit 0.
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:SharedArchiveFile=/app/lanyard.jsa", "-jar", "/app/lanyard.jar"]
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/lanyard.jar"]
