@@ -14,6 +14,7 @@ import io.vertx.sqlclient.SqlClient;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Issues what a client gets for a code or a refresh token. The access token is a token of the API, recorded among the
@@ -46,10 +47,11 @@ final class Issuance {
   }
 
   /**
-   * What a transaction issued, and the session it wrote for the access token: handed out, and the session remembered
-   * ({@link #committed}), only once the transaction committed.
+   * What a transaction wrote for the tokens (the session of the access token among them), and how to sign them: signed and
+   * handed out, and the session remembered ({@link #committed}), only once the transaction committed, so no signature is
+   * computed while the user's row lock is held.
    */
-  record Pending(Issued issued, Sessions.Opened session) {
+  record Pending(Sessions.Opened session, Supplier<Issued> signing) {
   }
 
   /**
@@ -78,16 +80,17 @@ final class Issuance {
           return Future.succeededFuture(Optional.empty());
         }
         NewSession session = opened.session().get();
-        LoginResult access = tokens.issueForClient(code.userId(), ttl, session, client.clientId(), code.scope());
-        String idToken = idTokens.issue(new IdTokens.Subject(code.userId(), client.clientId(), client.idTokenAlgorithm(),
-          code.authTime(), code.nonce(), code.sid()), AccountClaims.of(account.get(), scopes));
         Optional<String> refresh = refreshable ? Optional.of(SecretTokens.generate()) : Optional.empty();
         long now = System.currentTimeMillis();
         long grantExpiresAt = refresh.isPresent() ? now + settings.refreshTokenTtl().toMillis() : session.expiresAt();
         return grants.insert(tx, new GrantRepository.NewGrant(code.grantId(), client.clientId(), code.userId(), code.sid(),
             code.scope(), code.authTime(), issued(session), grantExpiresAt, refresh.map(SecretTokens::sha256)))
-          .map(written -> Optional.of(new Pending(
-            new Issued(access.jwt(), ttl / 1000, refresh, Optional.of(idToken), code.scope()), opened)));
+          .map(written -> Optional.of(new Pending(opened, () -> {
+            LoginResult access = tokens.issueForClient(code.userId(), ttl, session, client.clientId(), code.scope());
+            String idToken = idTokens.issue(new IdTokens.Subject(code.userId(), client.clientId(), client.idTokenAlgorithm(),
+              code.authTime(), code.nonce(), code.sid()), AccountClaims.of(account.get(), scopes));
+            return new Issued(access.jwt(), ttl / 1000, refresh, Optional.of(idToken), code.scope());
+          })));
       });
   }
 
@@ -103,21 +106,21 @@ final class Issuance {
         return Future.succeededFuture(Optional.empty());
       }
       NewSession session = opened.session().get();
-      LoginResult access = tokens.issueForClient(refresh.userId(), ttl, session, refresh.clientId(), refresh.scope());
       String successor = SecretTokens.generate();
       long expiresAt = System.currentTimeMillis() + settings.refreshTokenTtl().toMillis();
       return grants.rotate(tx, refresh.grantId(), SecretTokens.sha256(successor), expiresAt, issued(session))
         .compose(rotated -> rotated
-          ? Future.succeededFuture(Optional.of(new Pending(new Issued(access.jwt(), ttl / 1000, Optional.of(successor),
-              Optional.empty(), refresh.scope()), opened)))
+          ? Future.succeededFuture(Optional.of(new Pending(opened, () -> new Issued(
+              tokens.issueForClient(refresh.userId(), ttl, session, refresh.clientId(), refresh.scope()).jwt(), ttl / 1000,
+              Optional.of(successor), Optional.empty(), refresh.scope()))))
           : Future.failedFuture(new GrantEnded()));
     });
   }
 
-  /** Once the transaction that issued it committed: the session's writes applied here, and what the client gets. */
+  /** Once the transaction that wrote it committed: the session's writes applied here, and the tokens signed. */
   Issued committed(Pending pending) {
     sessions.remember(pending.session());
-    return pending.issued();
+    return pending.signing().get();
   }
 
   /** Ends a grant: its refresh tokens and the access token last issued under it. */
