@@ -92,13 +92,16 @@ public final class OidcBench {
     T of(Browser signedIn) throws Exception;
   }
 
-  /** One T per account, each from a browser signed in as a seeded account of its own; sixteen sign-ins (bcrypt) at once. */
+  /**
+   * One T per account, each from a browser signed in as a seeded account of its own: four sign-ins (bcrypt) at once, each
+   * tried again when admission control refused it (503: more hashing queued than security.hashQueueBudget allows).
+   */
   private <T> List<T> prepare(int accounts, int connections, Preparation<T> preparation) throws Exception {
-    ExecutorService signIns = Executors.newFixedThreadPool(Math.min(16, connections));
+    ExecutorService signIns = Executors.newFixedThreadPool(Math.min(4, connections));
     try {
       List<Future<T>> prepared = new ArrayList<>();
       for (int i = 0; i < accounts; i++) {
-        prepared.add(signIns.submit(() -> preparation.of(signedIn())));
+        prepared.add(signIns.submit(() -> preparation.of(signedInDespiteRefusals())));
       }
       List<T> all = new ArrayList<>();
       for (Future<T> one : prepared) {
@@ -229,6 +232,26 @@ public final class OidcBench {
 
   // ------------------------------------------------------------------------------------------------------------- setup
 
+  private Browser signedInDespiteRefusals() throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return signedIn();
+      } catch (Refused refused) {
+        if (attempt == 20) {
+          throw refused;
+        }
+        Thread.sleep(250L * attempt);
+      }
+    }
+  }
+
+  /** A sign-in answered 503: the hash queue was full. */
+  private static final class Refused extends IllegalStateException {
+    Refused() {
+      super("sign-in refused: 503");
+    }
+  }
+
   /** A browser signed in once (its SSO cookie kept). */
   private Browser signedIn() throws Exception {
     Browser browser = new Browser();
@@ -238,6 +261,9 @@ public final class OidcBench {
     HttpResponse<String> callback = browser.send(post(URI.create(url + "/account/login"), form(page.body())
       + "&email=" + enc("bench-a" + (1 + nextUser.getAndIncrement() % users) + "@loadtest.invalid")
       + "&password=" + enc(password))).get();
+    if (callback.statusCode() == 503) {
+      throw new Refused();
+    }
     if (callback.statusCode() != 303) {
       throw new IllegalStateException("sign-in failed: " + callback.statusCode());
     }
