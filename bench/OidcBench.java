@@ -1,5 +1,3 @@
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -13,9 +11,15 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,12 +28,16 @@ import java.util.regex.Pattern;
  * The OpenID Connect scenarios of bench/run, which wrk cannot chain: each "request" here is a whole flow, run by
  * {@code connections} virtual browsers at once for {@code seconds}, and printed as wrk's BENCH line (requests = flows).
  *
- * <pre>java bench/OidcBench.java SCENARIO URL CLIENT_ID SECRET REDIRECT_URI CONNECTIONS SECONDS USERS PASSWORD</pre>
+ * <pre>java bench/OidcBench.java SCENARIO URL CLIENT_ID SECRET REDIRECT_URI CONNECTIONS SECONDS USERS PASSWORD [ACCOUNTS FIRST]</pre>
  *
  * password: a new browser signs in on the hosted login page (a different seeded account each time), then the code is
- * exchanged. sso: each browser signed in once before; a flow is the authorization request with its SSO cookie (no password)
- * and the code's exchange. refresh: each client holds a refresh token and refreshes it (rotation) again and again.
- * token: prints one access token (for the userinfo scenario's wrk) and exits.
+ * exchanged. sso: ACCOUNTS browsers, each signed in once before as its own seeded account (bench-aFIRST and on); a flow is
+ * the authorization request with a browser's SSO cookie (no password) and the code's exchange. refresh: ACCOUNTS clients,
+ * each holding a refresh token of its own account, refresh (rotation). Each of the CONNECTIONS loops takes its turn through
+ * its own share of the browsers or clients, so that an account sees a flow every few seconds at most, as a person would, and
+ * stays under the session cap (security.maxSessionsPerUser): a run where every flow also ends an older session measures the
+ * cap, not the flow. The ACCOUNTS line says how many flows the busiest account saw. token: prints one access token (for the
+ * userinfo scenario's wrk) and exits.
  */
 public final class OidcBench {
 
@@ -59,26 +67,72 @@ public final class OidcBench {
     OidcBench bench = new OidcBench(args[1], args[2], args[3], args[4], Integer.parseInt(args[7]), args[8]);
     int connections = Integer.parseInt(args[5]);
     long seconds = Long.parseLong(args[6]);
+    // at least one account per loop, and as many for each loop
+    int accounts = args.length > 9 ? Math.max(1, Integer.parseInt(args[9]) / connections) * connections : connections;
+    if (args.length > 10) {
+      bench.nextUser.set(Integer.parseInt(args[10]) - 1);
+    }
     switch (args[0]) {
       case "token" -> System.out.println(bench.tokens(bench.signedIn(), "openid email profile")[0]);
       case "password" -> bench.run(connections, seconds, i -> () -> bench.passwordFlow());
       case "sso" -> {
-        List<HttpClient> browsers = new ArrayList<>();
-        for (int i = 0; i < connections; i++) {
-          browsers.add(bench.signedIn());
-        }
-        bench.run(connections, seconds, i -> () -> bench.ssoFlow(browsers.get(i)));
+        List<Browser> browsers = bench.prepare(accounts, connections, browser -> browser);
+        bench.runOver(browsers.size(), connections, seconds, account -> bench.ssoFlow(browsers.get(account)));
       }
       case "refresh" -> {
-        List<String[]> holders = new ArrayList<>();
-        HttpClient http = bench.signedIn();
-        for (int i = 0; i < connections; i++) {
-          holders.add(new String[] {bench.tokens(http, "openid offline_access")[1]});
-        }
-        bench.run(connections, seconds, i -> () -> bench.refreshFlow(holders.get(i)));
+        List<String[]> holders = bench.prepare(accounts, connections,
+          browser -> new String[] {bench.tokens(browser, "openid offline_access")[1]});
+        bench.runOver(holders.size(), connections, seconds, account -> bench.refreshFlow(holders.get(account)));
       }
       default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
     }
+  }
+
+  interface Preparation<T> {
+    T of(Browser signedIn) throws Exception;
+  }
+
+  /**
+   * One T per account, each from a browser signed in as a seeded account of its own: four sign-ins (bcrypt) at once, each
+   * tried again when admission control refused it (503: more hashing queued than security.hashQueueBudget allows).
+   */
+  private <T> List<T> prepare(int accounts, int connections, Preparation<T> preparation) throws Exception {
+    ExecutorService signIns = Executors.newFixedThreadPool(Math.min(4, connections));
+    try {
+      List<Future<T>> prepared = new ArrayList<>();
+      for (int i = 0; i < accounts; i++) {
+        prepared.add(signIns.submit(() -> preparation.of(signedInDespiteRefusals())));
+      }
+      List<T> all = new ArrayList<>();
+      for (Future<T> one : prepared) {
+        all.add(one.get());
+      }
+      return all;
+    } finally {
+      signIns.shutdownNow();
+    }
+  }
+
+  interface AccountFlow {
+    CompletableFuture<Boolean> run(int account);
+  }
+
+  /** Loop i takes accounts i, i + connections, i + 2 × connections... in turn: no two loops share an account. */
+  private void runOver(int accounts, int connections, long seconds, AccountFlow flow) throws Exception {
+    AtomicIntegerArray flows = new AtomicIntegerArray(accounts);
+    run(connections, seconds, i -> {
+      int[] turn = {0};
+      return () -> {
+        int account = i + (turn[0]++ % (accounts / connections)) * connections;
+        flows.incrementAndGet(account);
+        return flow.run(account);
+      };
+    });
+    int busiest = 0;
+    for (int i = 0; i < accounts; i++) {
+      busiest = Math.max(busiest, flows.get(i));
+    }
+    System.out.printf("ACCOUNTS accounts=%d max_flows_per_account=%d%n", accounts, busiest);
   }
 
   interface Flows {
@@ -142,18 +196,18 @@ public final class OidcBench {
   // ------------------------------------------------------------------------------------------------------------- flows
 
   private CompletableFuture<Boolean> passwordFlow() {
-    HttpClient browser = browser();
+    Browser browser = new Browser();
     Pkce pkce = new Pkce();
-    return send(browser, get(authorize(pkce, "openid"))).thenCompose(toLogin -> send(browser, get(location(toLogin))))
-      .thenCompose(page -> send(browser, post(URI.create(url + "/account/login"), form(page.body())
+    return browser.send(get(authorize(pkce, "openid"))).thenCompose(toLogin -> browser.send(get(location(toLogin))))
+      .thenCompose(page -> browser.send(post(URI.create(url + "/account/login"), form(page.body())
         + "&email=" + enc("bench-a" + (1 + nextUser.getAndIncrement() % users) + "@loadtest.invalid")
         + "&password=" + enc(password))))
       .thenCompose(callback -> exchange(code(callback), pkce));
   }
 
-  private CompletableFuture<Boolean> ssoFlow(HttpClient browser) {
+  private CompletableFuture<Boolean> ssoFlow(Browser browser) {
     Pkce pkce = new Pkce();
-    return send(browser, get(authorize(pkce, "openid"))).thenCompose(callback -> exchange(code(callback), pkce));
+    return browser.send(get(authorize(pkce, "openid"))).thenCompose(callback -> exchange(code(callback), pkce));
   }
 
   private CompletableFuture<Boolean> refreshFlow(String[] holder) {
@@ -178,15 +232,38 @@ public final class OidcBench {
 
   // ------------------------------------------------------------------------------------------------------------- setup
 
+  private Browser signedInDespiteRefusals() throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return signedIn();
+      } catch (Refused refused) {
+        if (attempt == 20) {
+          throw refused;
+        }
+        Thread.sleep(250L * attempt);
+      }
+    }
+  }
+
+  /** A sign-in answered 503: the hash queue was full. */
+  private static final class Refused extends IllegalStateException {
+    Refused() {
+      super("sign-in refused: 503");
+    }
+  }
+
   /** A browser signed in once (its SSO cookie kept). */
-  private HttpClient signedIn() throws Exception {
-    HttpClient browser = browser();
+  private Browser signedIn() throws Exception {
+    Browser browser = new Browser();
     Pkce pkce = new Pkce();
-    HttpResponse<String> toLogin = send(browser, get(authorize(pkce, "openid"))).get();
-    HttpResponse<String> page = send(browser, get(location(toLogin))).get();
-    HttpResponse<String> callback = send(browser, post(URI.create(url + "/account/login"), form(page.body())
+    HttpResponse<String> toLogin = browser.send(get(authorize(pkce, "openid"))).get();
+    HttpResponse<String> page = browser.send(get(location(toLogin))).get();
+    HttpResponse<String> callback = browser.send(post(URI.create(url + "/account/login"), form(page.body())
       + "&email=" + enc("bench-a" + (1 + nextUser.getAndIncrement() % users) + "@loadtest.invalid")
       + "&password=" + enc(password))).get();
+    if (callback.statusCode() == 503) {
+      throw new Refused();
+    }
     if (callback.statusCode() != 303) {
       throw new IllegalStateException("sign-in failed: " + callback.statusCode());
     }
@@ -194,9 +271,9 @@ public final class OidcBench {
   }
 
   /** {access token, refresh token} of a flow in a signed-in browser. */
-  private String[] tokens(HttpClient browser, String scope) throws Exception {
+  private String[] tokens(Browser browser, String scope) throws Exception {
     Pkce pkce = new Pkce();
-    String code = code(send(browser, get(authorize(pkce, scope))).get());
+    String code = code(browser.send(get(authorize(pkce, scope))).get());
     String body = send(HTTP, postBuilder(URI.create(url + "/oidc/token"), "grant_type=authorization_code&code=" + enc(code)
       + "&redirect_uri=" + enc(redirectUri) + "&code_verifier=" + pkce.verifier).header("Authorization", basic).build())
       .get().body();
@@ -212,9 +289,35 @@ public final class OidcBench {
 
   private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
-  private static HttpClient browser() {
-    return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-      .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL)).connectTimeout(Duration.ofSeconds(10)).build();
+  /**
+   * A browser's cookies over the one shared client: thousands of browsers without a client (and its selector thread) each.
+   * Enough of a cookie jar for one service: a cookie's name and value, the latest one set.
+   */
+  private static final class Browser {
+    private final Map<String, String> cookies = new ConcurrentHashMap<>();
+
+    CompletableFuture<HttpResponse<String>> send(HttpRequest request) {
+      HttpRequest withCookies = cookies.isEmpty() ? request : HttpRequest.newBuilder(request, (name, value) -> true)
+        .header("Cookie", String.join("; ", cookies.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue()).toList()))
+        .build();
+      return OidcBench.send(HTTP, withCookies).thenApply(response -> {
+        for (String set : response.headers().allValues("Set-Cookie")) {
+          String pair = set.split(";", 2)[0];
+          int equals = pair.indexOf('=');
+          if (equals <= 0) {
+            continue;
+          }
+          String name = pair.substring(0, equals).trim();
+          String value = pair.substring(equals + 1).trim();
+          if (value.isEmpty() || set.toLowerCase(java.util.Locale.ROOT).contains("max-age=0")) {
+            cookies.remove(name);
+          } else {
+            cookies.put(name, value);
+          }
+        }
+        return response;
+      });
+    }
   }
 
   private URI authorize(Pkce pkce, String scope) {

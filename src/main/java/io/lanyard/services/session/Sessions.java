@@ -63,8 +63,19 @@ public final class Sessions {
 
   /** A new live token for the user, at a login; empty when the account is not (or no longer) active. */
   public Future<Optional<NewSession>> open(String userId, long ttlMillis) {
-    return pool.withTransaction(tx -> sessions.lock(tx, userId).compose(user -> {
-      if (!isActive(user)) {
+    return pool.withTransaction(tx -> openIn(tx, userId, ttlMillis, Long.MAX_VALUE)).map(this::remember);
+  }
+
+  /**
+   * Writes, in the caller's transaction, a new live token for the user, as {@link #open} does, so that it commits or rolls
+   * back with the caller's other writes (an OpenID Connect refresh: the old refresh token used up, the token, its successor).
+   * Empty when the account is not active, or when the user's sessions were cut off (a password change, a global logout)
+   * after {@code signedInAt} (epoch ms): what that sign-in granted ended with them. The caller passes what this returns to
+   * {@link #remember} once the transaction committed, and only then.
+   */
+  public Future<Opened> openIn(SqlClient tx, String userId, long ttlMillis, long signedInAt) {
+    return sessions.lock(tx, userId).compose(user -> {
+      if (!isActive(user) || user.get().cutAt() > signedInAt) {
         return Future.succeededFuture(Opened.REFUSED);
       }
       long now = System.currentTimeMillis();
@@ -73,7 +84,15 @@ public final class Sessions {
       return sessions.insert(tx, userId, session)
         .compose(inserted -> endBeyondCap(tx, userId, user.get(), user.get().sessionRows() + 1, now, written))
         .map(done -> new Opened(Optional.of(session), written));
-    })).map(this::applied);
+    });
+  }
+
+  /**
+   * Applies here, at once, what a committed {@link #openIn} wrote (the tokens the cap ended, a fold), so the next request to
+   * this instance refuses them; @return the token opened, if any.
+   */
+  public Optional<NewSession> remember(Opened opened) {
+    return applied(opened);
   }
 
   /**
@@ -240,13 +259,17 @@ public final class Sessions {
   }
 
   /** What one transaction wrote, to apply here once it committed. */
-  private static final class Written {
+  public static final class Written {
     private final List<TokenRevocation> revoked = new ArrayList<>();
     private SessionFold fold;
     private int capped;
+
+    private Written() {
+    }
   }
 
-  private record Opened(Optional<NewSession> session, Written written) {
+  /** A token written in a caller's transaction ({@link #openIn}), and what else that wrote, to remember after its commit. */
+  public record Opened(Optional<NewSession> session, Written written) {
     static final Opened REFUSED = new Opened(Optional.empty(), new Written());
   }
 }

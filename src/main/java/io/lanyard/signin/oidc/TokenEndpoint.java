@@ -85,46 +85,79 @@ public final class TokenEndpoint {
     });
   }
 
+  /**
+   * What a grant's transaction decided, acted on once it committed: the reply, what was issued (its session then remembered),
+   * or a grant to revoke because its code or refresh token came again.
+   */
+  private record Decided(Optional<OAuthReply> refusal, Optional<Issuance.Pending> pending, Optional<String> reusedGrant) {
+
+    static Decided refused(ErrorObject error) {
+      return new Decided(Optional.of(error(error)), Optional.empty(), Optional.empty());
+    }
+
+    static Decided reused(String grantId, ErrorObject error) {
+      return new Decided(Optional.of(error(error)), Optional.empty(), Optional.of(grantId));
+    }
+
+    static Decided issued(Optional<Issuance.Pending> pending) {
+      return pending.isEmpty() ? refused(OAuth2Error.INVALID_GRANT) : new Decided(Optional.empty(), pending, Optional.empty());
+    }
+  }
+
+  // The code used up, the access token's session and the grant commit together, or none of them does.
   private Future<OAuthReply> exchange(OidcClient client, AuthorizationCodeGrant grant, RequestOrigin origin) {
     byte[] codeHash = SecretTokens.sha256(grant.getAuthorizationCode().getValue());
-    return codes.consume(pool, codeHash, client.clientId()).compose(found -> {
+    return pool.withTransaction(tx -> codes.consume(tx, codeHash, client.clientId()).compose(found -> {
       if (found.isEmpty()) {
-        return Future.succeededFuture(error(OAuth2Error.INVALID_GRANT));
+        return Future.succeededFuture(Decided.refused(OAuth2Error.INVALID_GRANT));
       }
       CodeRepository.Stored code = found.get();
       if (code.reused()) {
         audit.record(AuditEvent.of(AuditKind.OIDC_CODE_REUSED, origin).withUser(code.userId())
           .withApplication(client.applicationId()));
-        return issuance.revoke(code.grantId()).map(error(OAuth2Error.INVALID_GRANT.setDescription("code already used")));
+        return Future.succeededFuture(Decided.reused(code.grantId(),
+          OAuth2Error.INVALID_GRANT.setDescription("code already used")));
       }
       if (!code.live() || grant.getRedirectionURI() == null || !code.redirectUri().equals(grant.getRedirectionURI().toString())
         || !verifies(grant.getCodeVerifier(), code.codeChallenge())) {
-        return Future.succeededFuture(error(OAuth2Error.INVALID_GRANT));
+        return Future.succeededFuture(Decided.refused(OAuth2Error.INVALID_GRANT));
       }
-      return issuance.forCode(client, code).map(issued -> issued.map(TokenEndpoint::success)
-        .orElseGet(() -> error(OAuth2Error.INVALID_GRANT)));
-    });
+      return issuance.forCode(tx, client, code).map(Decided::issued);
+    })).compose(this::act);
   }
 
+  // The refresh token used up, the access token's session and the token's successor commit together, or none of them does.
   private Future<OAuthReply> refresh(OidcClient client, RefreshTokenGrant grant, Scope scope, RequestOrigin origin) {
     byte[] tokenHash = SecretTokens.sha256(grant.getRefreshToken().getValue());
-    return grants.useRefresh(pool, tokenHash, client.clientId()).compose(found -> {
+    return pool.withTransaction(tx -> grants.useRefresh(tx, tokenHash, client.clientId()).compose(found -> {
       if (found.isEmpty() || found.get().revoked() || !found.get().live()) {
-        return Future.succeededFuture(error(OAuth2Error.INVALID_GRANT));
+        return Future.succeededFuture(Decided.refused(OAuth2Error.INVALID_GRANT));
       }
       GrantRepository.Refresh refresh = found.get();
       if (scope != null && !Scope.parse(refresh.scope()).containsAll(scope)) {
-        return Future.succeededFuture(error(OAuth2Error.INVALID_SCOPE));
+        return Future.succeededFuture(Decided.refused(OAuth2Error.INVALID_SCOPE));
       }
       if (refresh.usedMillisAgo() > settings.refreshReuseGrace().toMillis()) {
         // a rotated token came back: someone holds a copy; the whole family goes (RFC 9700 §4.14.2)
         audit.record(AuditEvent.of(AuditKind.OIDC_REFRESH_REUSED, origin).withUser(refresh.userId())
           .withApplication(client.applicationId()));
-        return issuance.revoke(refresh.grantId()).map(error(OAuth2Error.INVALID_GRANT));
+        return Future.succeededFuture(Decided.reused(refresh.grantId(), OAuth2Error.INVALID_GRANT));
       }
-      return issuance.forRefresh(refresh).map(issued -> issued.map(TokenEndpoint::success)
-        .orElseGet(() -> error(OAuth2Error.INVALID_GRANT)));
-    });
+      return issuance.forRefresh(tx, refresh).map(Decided::issued);
+    })).recover(failure -> failure instanceof Issuance.GrantEnded
+      ? Future.succeededFuture(Decided.refused(OAuth2Error.INVALID_GRANT))
+      : Future.failedFuture(failure))
+      .compose(this::act);
+  }
+
+  /** After the commit: the session issued remembered, or a reused code's or token's grant revoked; then the reply. */
+  private Future<OAuthReply> act(Decided decided) {
+    if (decided.pending().isPresent()) {
+      return Future.succeededFuture(success(issuance.committed(decided.pending().get())));
+    }
+    OAuthReply refusal = decided.refusal().orElseThrow();
+    return decided.reusedGrant().isEmpty() ? Future.succeededFuture(refusal)
+      : issuance.revoke(decided.reusedGrant().get()).map(refusal);
   }
 
   /** S256 of the verifier against the challenge, in constant time; no verifier never verifies. */
