@@ -233,7 +233,7 @@ final class Wiring {
         new HealthCheck(health.probe(), Migrations.latestOnClasspath(), health.mailDeployed(), health.servingState()),
         oidc.map(provider -> new Jwks(new JsonObject(provider.provider().keySet())))
           .or(() -> keys.map(signing -> new Jwks(signing.jwks()))),
-        OpenApiDocument.of(config.pluginName())));
+        OpenApiDocument.of(vertx, config.pluginName())));
     Outcomes outcomes = config.metrics().enabled() ? new Outcomes(metrics, synthetic) : Outcomes.none();
     // one set of buckets for the API routes and the pages that run the same operations
     SourceRates sourceRates = SourceRates.of(config.security());

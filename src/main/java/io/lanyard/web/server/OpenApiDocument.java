@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.lanyard.model.api.Reply;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -11,27 +13,31 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * GET /_openapi: the OpenAPI 3.1 document of the API ({@code openapi.yaml} in the jar), as JSON and without the envelope, as
  * OpenAPI tools read it. Written for the default plugin name {@code Vendor}; served with the configured one. Read at the first
- * request for it, not at start: parsing its YAML (snakeyaml's classes, 117 kB of text) took a tenth of the start.
+ * request for it, not at start (parsing its YAML, snakeyaml's classes and 117 kB of text, took a tenth of the start), and on
+ * a worker thread, not on the event loop that took the request, which would serve nothing else meanwhile.
  */
 public final class OpenApiDocument {
 
   public static final String RESOURCE = "openapi.yaml";
   private static final String DEFAULT_PLUGIN = "Vendor";
 
+  private final Vertx vertx;
   private final String pluginName;
-  private volatile JsonObject document;
+  private final AtomicReference<Future<JsonObject>> document = new AtomicReference<>();
 
-  private OpenApiDocument(String pluginName) {
+  private OpenApiDocument(Vertx vertx, String pluginName) {
+    this.vertx = vertx;
     this.pluginName = pluginName;
   }
 
   /** The document for this plugin name, read when first asked for. */
-  public static OpenApiDocument of(String pluginName) {
-    return new OpenApiDocument(pluginName);
+  public static OpenApiDocument of(Vertx vertx, String pluginName) {
+    return new OpenApiDocument(vertx, pluginName);
   }
 
   /** The document as written in the jar. */
@@ -47,18 +53,22 @@ public final class OpenApiDocument {
     }
   }
 
-  /** Two first requests at once may both read it; either result is the same document. */
-  public JsonObject document() {
-    JsonObject read = document;
-    if (read == null) {
-      read = renamePlugin(read(), pluginName);
-      document = read;
-    }
-    return read;
+  public Future<Reply> handle() {
+    return document().map(json -> Reply.bare(json, Map.of()));
   }
 
-  public Future<Reply> handle() {
-    return Future.succeededFuture(Reply.bare(document(), Map.of()));
+  /** The first request starts the one reading; the requests that come while it runs wait for it too. */
+  private Future<JsonObject> document() {
+    Future<JsonObject> known = document.get();
+    if (known != null) {
+      return known;
+    }
+    Promise<JsonObject> reading = Promise.promise();
+    if (!document.compareAndSet(null, reading.future())) {
+      return document.get();
+    }
+    vertx.executeBlocking(() -> renamePlugin(read(), pluginName), false).onComplete(reading);
+    return reading.future();
   }
 
   /** Paths under {@code /_plugin/Vendor/} and controller names {@code Vendor/...} take the configured plugin name. */
