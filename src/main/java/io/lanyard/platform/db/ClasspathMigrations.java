@@ -25,7 +25,8 @@ import java.util.stream.Stream;
 /**
  * The SQL migrations on the classpath, where Flyway looks for them ({@code classpath:db/migration}), read as plain resources:
  * their digest (every name and every byte) and the version they lead to, without starting Flyway. Anything this cannot read
- * (a classpath entry neither a directory nor a jar) gives no digest, and the start takes Flyway's full path.
+ * (a classpath entry neither a directory nor a jar, or a folder inside {@code db/migration}, which Flyway would scan and this
+ * does not) gives no digest, and the start takes Flyway's full path.
  */
 final class ClasspathMigrations {
 
@@ -38,9 +39,13 @@ final class ClasspathMigrations {
   }
 
   static Optional<ClasspathMigrations> read() {
+    return read(ClasspathMigrations.class.getClassLoader());
+  }
+
+  static Optional<ClasspathMigrations> read(ClassLoader loader) {
     try {
       SortedMap<String, byte[]> scripts = new TreeMap<>();
-      Enumeration<URL> roots = ClasspathMigrations.class.getClassLoader().getResources(LOCATION);
+      Enumeration<URL> roots = loader.getResources(LOCATION);
       while (roots.hasMoreElements()) {
         if (!readRoot(roots.nextElement(), scripts)) {
           return Optional.empty();
@@ -78,6 +83,9 @@ final class ClasspathMigrations {
     if ("file".equals(root.getProtocol())) {
       try (Stream<Path> files = Files.list(Path.of(root.toURI()))) {
         for (Path file : (Iterable<Path>) files::iterator) {
+          if (Files.isDirectory(file)) {
+            return false;
+          }
           add(scripts, file.getFileName().toString(), Files.isRegularFile(file) ? Files.readAllBytes(file) : null);
         }
       }
@@ -90,7 +98,13 @@ final class ClasspathMigrations {
         while (entries.hasMoreElements()) {
           JarEntry entry = entries.nextElement();
           String name = entry.getName();
-          if (!entry.isDirectory() && name.startsWith(LOCATION + "/") && name.indexOf('/', LOCATION.length() + 1) < 0) {
+          if (!name.startsWith(LOCATION + "/") || name.length() == LOCATION.length() + 1) {
+            continue;
+          }
+          if (name.indexOf('/', LOCATION.length() + 1) >= 0) {
+            return false;
+          }
+          if (!entry.isDirectory()) {
             try (InputStream in = jar.getInputStream(entry)) {
               add(scripts, name.substring(LOCATION.length() + 1), in.readAllBytes());
             }
