@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -52,25 +51,14 @@ class ClasspathMigrationsTest {
 
   @Test
   void aFolderOfMigrationsInAJarGivesNoDigest() throws IOException {
-    Path jar = root.resolve("migrations.jar");
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-      folders(out);
-      write(out, "db/migration/V1__first.sql", "CREATE TABLE a (id int);");
-      write(out, "db/migration/more/V2__nested.sql", "CREATE TABLE b (id int);");
-    }
+    URL jar = jarOf("db/migration/V1__first.sql", "db/migration/more/V2__nested.sql");
 
-    assertThat(readFrom(jar.toUri().toURL())).isEmpty();
+    assertThat(readFrom(jar)).isEmpty();
   }
 
   @Test
   void flatMigrationsInAJarGiveADigest() throws IOException {
-    Path jar = root.resolve("migrations.jar");
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-      folders(out);
-      write(out, "db/migration/V1__first.sql", "CREATE TABLE a (id int);");
-    }
-
-    Optional<ClasspathMigrations> read = readFrom(jar.toUri().toURL());
+    Optional<ClasspathMigrations> read = readFrom(jarOf("db/migration/V1__first.sql"));
 
     assertThat(read).isPresent();
     assertThat(read.get().latestVersion().getVersion()).isEqualTo("1");
@@ -82,18 +70,23 @@ class ClasspathMigrationsTest {
     }
   }
 
-  /** The folders' own entries, as a build tool writes them: a class loader finds a folder of a jar by its entry. */
-  private static void folders(JarOutputStream out) throws IOException {
-    for (String folder : new String[] {"db/", "db/migration/"}) {
-      out.putNextEntry(new JarEntry(folder));
-      out.closeEntry();
+  /**
+   * A jar of these migrations, each a small CREATE TABLE, after the folders' own entries as a build tool writes them (a
+   * class loader finds a folder of a jar by its entry).
+   */
+  private URL jarOf(String... migrations) throws IOException {
+    Path jar = root.resolve("migrations.jar");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (String folder : new String[] {"db/", "db/migration/"}) {
+        out.putNextEntry(new JarEntry(folder));
+        out.closeEntry();
+      }
+      for (String name : migrations) {
+        out.putNextEntry(new JarEntry(name));
+        out.write(("CREATE TABLE t" + name.hashCode() + " (id int);").getBytes(StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
     }
-  }
-
-  private static void write(JarOutputStream out, String name, String text) throws IOException {
-    out.putNextEntry(new JarEntry(name));
-    OutputStream entry = out;
-    entry.write(text.getBytes(StandardCharsets.UTF_8));
-    out.closeEntry();
+    return jar.toUri().toURL();
   }
 }
