@@ -299,3 +299,24 @@ cost_report() { # costs.tsv
     " CPU counts only the processes serving this one (its backends, the postmaster, the background processes), not" \
     " autovacuum workers or connections that came and went" }' "$1"
 }
+
+# Where a process's CPU goes, by kind of thread: one line of CPU ticks, "hash loop gc jit other", from the threads alive
+# now (/proc/PID/task/*/stat, the JVM's thread names as the kernel keeps them: 15 characters). hash: the bcrypt threads;
+# loop: the event loops; gc: the collector's threads and the VM thread (the serial collector runs in the VM thread); jit:
+# the compiler threads; other: the rest (workers, the PostgreSQL client's and the access log's threads, ...). Threads that
+# exit meanwhile take their ticks with them: the kinds counted here live as long as the service.
+thread_ticks() { # pid
+  cat /proc/"$1"/task/[0-9]*/stat 2>/dev/null | awk '
+    { name = $0; sub(/^[^(]*\(/, "", name); sub(/\)[^)]*$/, "", name); sub(/^.*\) /, ""); ticks = $12 + $13 }
+    name ~ /^lanyard-bcrypt/ { hash += ticks; next }
+    name ~ /^vert\.x-eventlo/ { loop += ticks; next }
+    name ~ /^(VM Thread|GC Thread|G1 |VM Periodic)/ { gc += ticks; next }
+    name ~ /CompilerThre/ { jit += ticks; next }
+    { other += ticks }
+    END { printf "%d %d %d %d %d\n", hash, loop, gc, jit, other }'
+}
+
+# The whole machine's CPU ticks: busy and all (/proc/stat's first line; idle and I/O wait are not busy).
+machine_ticks() {
+  awk '$1 == "cpu" { for (i = 2; i <= 9; i++) all += $i; print all - $5 - $6, all; exit }' /proc/stat
+}
