@@ -11,7 +11,7 @@ import java.util.Iterator;
 
 /**
  * Where an operator command logs: standard error, so that standard output carries nothing but what the command prints and can
- * be piped. The service keeps logback.xml's standard output, where container platforms collect it.
+ * be piped. The service keeps standard output (LogConfigurator), where container platforms collect it.
  */
 final class CommandLogs {
 

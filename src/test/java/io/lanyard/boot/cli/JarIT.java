@@ -245,6 +245,43 @@ class JarIT {
     assertThat(list.stdout()).isEqualTo("visitor" + System.lineSeparator() + "press" + System.lineSeparator());
   }
 
+  /**
+   * Logging is set up in code (LogConfigurator), not from logback.xml: a line reads {@code time level [requestId] logger -
+   * message}, and a root level logback does not know logs at INFO and says so rather than falling to DEBUG.
+   */
+  @Test
+  void linesReadAsDocumentedAndAnUnknownLevelLogsInfoAndSaysSo() throws Exception {
+    Apart migrate = runToEnd(Map.of("LANYARD_LOG_LEVEL", "LOUD"), "migrate");
+
+    assertThat(migrate.process().exitValue()).withFailMessage(migrate.stderr()).isZero();
+    assertThat(migrate.stdout() + migrate.stderr())
+      .contains("LANYARD_LOG_LEVEL is \"LOUD\"; expected TRACE, DEBUG, INFO, WARN, ERROR or OFF. Logging INFO.");
+    assertThat(migrate.stderr().lines()).anyMatch(line -> line.matches(
+      "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}(Z|[+-]\\d{2}:\\d{2}) INFO  \\[-] \\w+ - Migrated database.*"));
+    assertThat(migrate.stderr()).doesNotContain("DEBUG");
+  }
+
+  /** An operator's own logback file replaces the built-in set-up altogether. */
+  @Test
+  void anOperatorsOwnLogbackFileWins() throws Exception {
+    Path config = Files.createTempFile("operator-logback", ".xml");
+    config.toFile().deleteOnExit();
+    Files.writeString(config, """
+      <configuration>
+        <appender name="out" class="ch.qos.logback.core.ConsoleAppender">
+          <encoder><pattern>OPERATOR %level %msg%n</pattern></encoder>
+        </appender>
+        <root level="INFO"><appender-ref ref="out"/></root>
+      </configuration>
+      """);
+
+    Apart migrate = runToEnd(Map.of("JAVA_TOOL_OPTIONS", "-Dlogback.configurationFile=" + config), "migrate");
+
+    assertThat(migrate.process().exitValue()).withFailMessage(migrate.stderr()).isZero();
+    assertThat(migrate.stderr()).contains("OPERATOR INFO Migrated database");
+    assertThat(migrate.stdout()).isEqualTo("Database is up to date" + System.lineSeparator());
+  }
+
   /** Each database connection a measured Vert.x opened registered Vert.x Micrometer's socket gauge again: Micrometer warned. */
   @Test
   void healthyCommandsWriteNothingOnStderr() throws Exception {

@@ -14,10 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The access log's encoder writes what the console's pattern writes, byte for byte. */
+/** The access log's encoder writes what the console's pattern (LogConfigurator's) writes, byte for byte. */
 class AccessTextEncoderTest {
-
-  private static final String PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%requestId] %logger{0} - %msg%n";
 
   private final LoggerContext context = new LoggerContext();
   private final PatternLayout pattern = new PatternLayout();
@@ -26,7 +24,7 @@ class AccessTextEncoderTest {
   AccessTextEncoderTest() {
     pattern.setContext(context);
     pattern.getInstanceConverterMap().put("requestId", RequestIdConverter::new);
-    pattern.setPattern(PATTERN);
+    pattern.setPattern(LogConfigurator.TEXT_PATTERN);
     pattern.start();
     encoder.setContext(context);
     encoder.start();
