@@ -298,7 +298,7 @@ public final class Settings {
       "How long a help-desk console session lasts after its sign-in, used or not: 1 min to 12 h (the next page then signs in "
         + "again through the single sign-on session, without a password while that lasts; see [helpdesk.md](helpdesk.md#the-console))"),
     Setting.environmentOnly("LANYARD_LOG_LEVEL", "INFO",
-      "Root log level"),
+      "Root log level: `TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR` or `OFF` (another value logs at `INFO`, with a warning)"),
     Setting.environmentOnly("LANYARD_LOG_FORMAT", "text",
       "`json`: one JSON object per line (see [Logs](operating.md#logs))"));
 
