@@ -316,6 +316,11 @@ thread_ticks() { # pid
     END { printf "%d %d %d %d %d\n", hash, loop, gc, jit, other }'
 }
 
+# A process's CPU ticks, user and system (/proc/PID/stat).
+process_ticks() { # pid
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"
+}
+
 # The whole machine's CPU ticks: busy and all (/proc/stat's first line; idle and I/O wait are not busy).
 machine_ticks() {
   awk '$1 == "cpu" { for (i = 2; i <= 9; i++) all += $i; print all - $5 - $6, all; exit }' /proc/stat

@@ -10,7 +10,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The access log's text lines, byte for byte those of the console's pattern
- * ({@code %d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%requestId] %logger{0} - %msg%n}), made in one pass: the pattern layout's
+ * ({@link LogConfigurator#TEXT_PATTERN}), made in one pass: the pattern layout's
  * converters cost a third of what a request spends on its access line. The date down to the second is formatted once per
  * second and thread.
  */
